@@ -1,0 +1,254 @@
+/*
+ * SCC: the cores. Creating them, holding and releasing them through
+ * GCBCFG, their interrupt pins, their console lines and their exits.
+ *
+ * Every core is a computer of its own: a triple fault stops that core and
+ * is reported, where a PC would reset. The machine exits once every core
+ * that was started has exited.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/error-report.h"
+#include "qemu/log.h"
+#include "qemu/main-loop.h"
+#include "qapi/error.h"
+#include "system/runstate.h"
+#include "hw/i386/apic.h"
+#include "hw/i386/apic_internal.h"
+#include "target/i386/cpu.h"
+#include "hw/scc/scc.h"
+#include "trace.h"
+
+#define APIC_PAGE       0xFEE00000
+/* The P54C of the SCC: family 5, model 2, no MMX. */
+#define P54C_MODEL      2
+
+static SCCCore *scc_core_of_env(CPUX86State *env)
+{
+    return &scc_machine()->core[env_cpu(env)->cpu_index];
+}
+
+/* Runs on the core's own thread: a core in reset is a halted, reset CPU. */
+static void scc_core_do_reset(CPUState *cs, run_on_cpu_data held)
+{
+    cpu_reset(cs);
+    x86_cpu_after_reset(X86_CPU(cs));
+    cs->halted = held.host_int;
+}
+
+void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held)
+{
+    trace_scc_core_reset(c->id, held);
+    if (!held) {
+        if (!c->boot) {
+            qemu_log_mask(LOG_GUEST_ERROR, "scc: core %d released without "
+                          "an image: it runs whatever its DRAM holds\n",
+                          c->id);
+        }
+        c->started = true;
+        c->exited = false;
+    }
+    async_run_on_cpu(c->cs, scc_core_do_reset, RUN_ON_CPU_HOST_INT(held));
+}
+
+/* Machine reset: load every image, then release the cores that run. */
+void scc_cores_reset(SCCMachineState *s)
+{
+    int i;
+
+    memory_region_transaction_begin();
+    for (i = 0; i < s->ncores; i++) {
+        SCCCore *c = &s->core[i];
+
+        x86_cpu_after_reset(X86_CPU(c->cs));
+        scc_lut_reset(s, c);
+        c->line_len = 0;
+        c->exited = false;
+        c->exit_status = 0;
+        c->started = c->boot && !c->boot->hold;
+        if (c->boot) {
+            scc_loader_load(s, c, &error_fatal);
+        }
+        c->cs->halted = !c->started;
+    }
+    memory_region_transaction_commit();
+}
+
+void scc_core_set_lint(SCCCore *c, int pin, bool level)
+{
+    DeviceState *apic = X86_CPU(c->cs)->apic_state;
+    uint32_t lvt;
+
+    trace_scc_core_lint(c->id, pin, level);
+    if (pin == 0) {
+        lvt = APIC_COMMON(apic)->lvt[APIC_LVT_LINT0];
+        if (!(lvt & APIC_LVT_MASKED) && ((lvt >> 8) & 7) == APIC_DM_EXTINT) {
+            qemu_log_mask(LOG_GUEST_ERROR, "scc: core %d: LINT0 is in ExtINT "
+                          "mode, but there is no 8259: not delivered\n", c->id);
+            return;
+        }
+        apic_deliver_pic_intr(apic, level);
+    } else if (level) {
+        apic_deliver_nmi(apic);
+    }
+}
+
+static void scc_console_emit(SCCMachineState *s, SCCCore *c)
+{
+    g_autofree char *out = NULL;
+    int n;
+
+    out = g_strdup_printf("[%02d] %.*s\n", c->id, (int)c->line_len, c->line);
+    n = strlen(out);
+    c->line_len = 0;
+    if (qemu_chr_fe_backend_connected(&s->console)) {
+        qemu_chr_fe_write_all(&s->console, (uint8_t *)out, n);
+    }
+}
+
+void scc_core_console_putc(SCCMachineState *s, SCCCore *c, uint8_t ch)
+{
+    if (ch == '\n') {
+        scc_console_emit(s, c);
+        return;
+    }
+    if (ch == '\r') {
+        return;
+    }
+    c->line[c->line_len++] = ch;
+    if (c->line_len == SCC_CONSOLE_LINE) {
+        scc_console_emit(s, c);
+    }
+}
+
+static void scc_machine_finish(SCCMachineState *s)
+{
+    int i, failed = 0, code = 0;
+
+    for (i = 0; i < s->ncores; i++) {
+        SCCCore *c = &s->core[i];
+
+        if (c->started && c->exit_status) {
+            if (!failed) {
+                code = c->exit_status & 0xff ? c->exit_status & 0xff : 1;
+            }
+            failed++;
+        }
+    }
+    if (failed) {
+        error_report("scc: %d core(s) failed", failed);
+    }
+    qemu_system_shutdown_request_with_code(SHUTDOWN_CAUSE_GUEST_SHUTDOWN,
+                                           code);
+}
+
+void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
+{
+    int i;
+
+    BQL_LOCK_GUARD();
+    if (c->exited) {
+        return;
+    }
+    trace_scc_core_exit(c->id, status);
+    if (c->line_len) {
+        scc_console_emit(s, c);
+    }
+    c->exited = true;
+    c->exit_status = status;
+    if (why) {
+        error_report("scc: core %02d failed: %s (status %d)", c->id, why,
+                     status);
+    } else if (status) {
+        error_report("scc: core %02d failed: exit status %d", c->id, status);
+    }
+    for (i = 0; i < s->ncores; i++) {
+        if (s->core[i].started && !s->core[i].exited) {
+            return;
+        }
+    }
+    scc_machine_finish(s);
+}
+
+static uint64_t scc_hook_get_tsc(CPUX86State *env)
+{
+    return scc_clock_core_cycles(scc_machine(), scc_core_of_env(env));
+}
+
+static bool scc_hook_triple_fault(CPUX86State *env, int intno)
+{
+    SCCCore *c = scc_core_of_env(env);
+    g_autofree char *why = g_strdup_printf(
+        "triple fault (exception %d while handling a double fault) "
+        "at CS:EIP %04x:%08x", intno, env->segs[R_CS].selector,
+        (uint32_t)env->eip);
+
+    scc_core_exit(scc_machine(), c, SCC_EXIT_TRIPLE_FAULT, why);
+    /* Like a shutdown cycle: the core stays stopped until it is reset. */
+    env->eflags &= ~IF_MASK;
+    env_cpu(env)->halted = 1;
+    async_run_on_cpu(env_cpu(env), scc_core_do_reset,
+                     RUN_ON_CPU_HOST_INT(true));
+    return true;
+}
+
+static void scc_hook_hlt(CPUX86State *env)
+{
+    SCCCore *c = scc_core_of_env(env);
+    g_autofree char *why = NULL;
+
+    if ((env->eflags & IF_MASK) || c->exited) {
+        return;
+    }
+    why = g_strdup_printf("halted with interrupts disabled at EIP %08x "
+                          "without writing its exit register",
+                          (uint32_t)env->eip);
+    scc_core_exit(scc_machine(), c, SCC_EXIT_HALTED, why);
+}
+
+static const X86MachineHooks scc_x86_hooks = {
+    .get_tsc = scc_hook_get_tsc,
+    .triple_fault = scc_hook_triple_fault,
+    .hlt = scc_hook_hlt,
+};
+
+void scc_cores_init(SCCMachineState *s)
+{
+    MachineState *ms = MACHINE(s);
+    int i;
+
+    apic_set_max_apic_id(s->ncores);
+    for (i = 0; i < s->ncores; i++) {
+        SCCCore *c = &s->core[i];
+        g_autofree char *apic_name = g_strdup_printf("scc-core%d-apic", i);
+        APICCommonState *apic;
+        Object *cpu;
+
+        c->scc = s;
+        c->id = i;
+        c->tile = i / s->cores_per_tile;
+        c->z = i % s->cores_per_tile;
+        scc_lut_init(s, c);
+
+        cpu = object_new(ms->cpu_type);
+        object_property_set_uint(cpu, "apic-id", i, &error_fatal);
+        object_property_set_int(cpu, "model", P54C_MODEL, &error_fatal);
+        object_property_set_bool(cpu, "mmx", false, &error_fatal);
+        object_property_set_bool(cpu, "scc", true, &error_fatal);
+        object_property_set_link(cpu, "memory", OBJECT(&c->root),
+                                 &error_fatal);
+        qdev_realize(DEVICE(cpu), NULL, &error_fatal);
+        object_unref(cpu);
+        c->cs = CPU(cpu);
+        assert(c->cs->cpu_index == i);
+
+        apic = APIC_COMMON(X86_CPU(cpu)->apic_state);
+        apic->timer_hz = s->core_hz;
+        apic->isolated = true;
+        memory_region_init_alias(&c->apic, OBJECT(s), apic_name,
+                                 &apic->io_memory, 0, 0x1000);
+        memory_region_add_subregion_overlap(&c->root, APIC_PAGE, &c->apic, 1);
+    }
+    x86_machine_hooks = &scc_x86_hooks;
+}

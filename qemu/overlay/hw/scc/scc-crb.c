@@ -1,0 +1,229 @@
+/*
+ * SCC: the configuration register block (CRB) of a tile.
+ *
+ * GLCFG drives the cores' LINT pins, GCBCFG holds them in reset, LOCK0/1
+ * are test-and-set registers and LUT0/1 are the cores' lookup tables.
+ * Accesses run under QEMU's big lock, which makes test-and-set atomic
+ * across every host thread.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "hw/scc/scc.h"
+#include "trace.h"
+
+#define CRB_GLCFG0      0x010
+#define CRB_GLCFG1      0x018
+#define CRB_L2CFG0      0x020
+#define CRB_L2CFG1      0x028
+#define CRB_SENSOR      0x040
+#define CRB_SENSVAL     0x048
+#define CRB_GCBCFG      0x080
+#define CRB_TILEID      0x100
+#define CRB_LOCK0       0x200
+#define CRB_LOCK1       0x400
+#define CRB_LUT0        0x800
+#define CRB_LUT1        0x1000
+#define CRB_LUT_END     0x1800
+
+#define GLCFG_NMI       (1u << 0)
+#define GLCFG_INTR      (1u << 1)
+
+#define SENSVAL_CONST   0x00001234
+/* Bits 8-25 of GCBCFG hold the tile frequency in MHz at reset (choice). */
+#define GCBCFG_CLOCK_SHIFT 8
+#define GCBCFG_CLOCK_MASK  (0x3ffffu << GCBCFG_CLOCK_SHIFT)
+
+/* The core at port z of tile t, or NULL on a one-core-a-tile chip. */
+static SCCCore *scc_tile_core(SCCTile *t, int z)
+{
+    SCCMachineState *s = t->scc;
+
+    if (z >= s->cores_per_tile) {
+        return NULL;
+    }
+    return &s->core[t->id * s->cores_per_tile + z];
+}
+
+static void scc_crb_bad(SCCTile *t, const char *what, hwaddr off)
+{
+    SCCCore *c = scc_current_core();
+
+    qemu_log_mask(LOG_GUEST_ERROR,
+                  "scc: core %d: %s tile %d CRB offset 0x%" HWADDR_PRIx
+                  ": no such register\n", c ? c->id : -1, what, t->id, off);
+}
+
+static uint32_t scc_crb_lut_read(SCCTile *t, hwaddr off)
+{
+    int z = off >= CRB_LUT1;
+    SCCCore *c = scc_tile_core(t, z);
+    hwaddr rel = off - (z ? CRB_LUT1 : CRB_LUT0);
+
+    if (!c || (rel & 7)) {
+        return 0;       /* the upper half of each 8-byte slot reads zero */
+    }
+    return c->lut[rel >> 3];
+}
+
+static uint64_t scc_crb_read(void *opaque, hwaddr off, unsigned size)
+{
+    SCCTile *t = opaque;
+    SCCCore *me = scc_current_core();
+    uint32_t val = 0;
+    int z;
+
+    switch (off) {
+    case CRB_GLCFG0:
+    case CRB_GLCFG1:
+        val = t->glcfg[off == CRB_GLCFG1];
+        break;
+    case CRB_L2CFG0:
+    case CRB_L2CFG1:
+        val = t->l2cfg[off == CRB_L2CFG1];
+        break;
+    case CRB_SENSOR:
+        val = t->sensor;
+        break;
+    case CRB_SENSVAL:
+        val = SENSVAL_CONST;
+        break;
+    case CRB_GCBCFG:
+        val = t->gcbcfg;
+        break;
+    case CRB_TILEID:
+        val = (me ? me->z : 0) | (t->x << 3) | (t->y << 7);
+        break;
+    case CRB_LOCK0:
+    case CRB_LOCK1:
+        z = off == CRB_LOCK1;
+        val = !t->lock[z];
+        t->lock[z] = true;
+        trace_scc_lock(t->id, z, me ? me->id : -1, val);
+        break;
+    default:
+        if (off >= CRB_LUT0 && off < CRB_LUT_END) {
+            val = scc_crb_lut_read(t, off);
+            break;
+        }
+        scc_crb_bad(t, "read of", off);
+        return 0;
+    }
+    trace_scc_crb_read(t->id, off, val);
+    return val;
+}
+
+static void scc_crb_glcfg_write(SCCTile *t, int z, uint32_t val)
+{
+    SCCCore *c = scc_tile_core(t, z);
+    uint32_t changed = t->glcfg[z] ^ val;
+
+    t->glcfg[z] = val;
+    if (!c) {
+        return;
+    }
+    if (changed & GLCFG_INTR) {
+        scc_core_set_lint(c, 0, val & GLCFG_INTR);
+    }
+    if (changed & GLCFG_NMI) {
+        scc_core_set_lint(c, 1, val & GLCFG_NMI);
+    }
+}
+
+static void scc_crb_gcbcfg_write(SCCTile *t, uint32_t val)
+{
+    SCCMachineState *s = t->scc;
+    uint32_t changed = t->gcbcfg ^ val;
+    int z;
+
+    t->gcbcfg = val;
+    for (z = 0; z < s->cores_per_tile; z++) {
+        if (changed & (1u << z)) {
+            scc_core_set_reset(s, scc_tile_core(t, z), val & (1u << z));
+        }
+    }
+}
+
+static void scc_crb_write(void *opaque, hwaddr off, uint64_t val64,
+                          unsigned size)
+{
+    SCCTile *t = opaque;
+    uint32_t val = val64;
+    SCCCore *c;
+    int z;
+
+    trace_scc_crb_write(t->id, off, val);
+    switch (off) {
+    case CRB_GLCFG0:
+    case CRB_GLCFG1:
+        scc_crb_glcfg_write(t, off == CRB_GLCFG1, val);
+        break;
+    case CRB_L2CFG0:
+    case CRB_L2CFG1:
+        t->l2cfg[off == CRB_L2CFG1] = val;
+        break;
+    case CRB_SENSOR:
+        t->sensor = val;
+        break;
+    case CRB_GCBCFG:
+        scc_crb_gcbcfg_write(t, val);
+        break;
+    case CRB_LOCK0:
+    case CRB_LOCK1:
+        t->lock[off == CRB_LOCK1] = false;
+        break;
+    case CRB_SENSVAL:
+    case CRB_TILEID:
+        qemu_log_mask(LOG_GUEST_ERROR, "scc: tile %d: write to read-only "
+                      "CRB register 0x%" HWADDR_PRIx "\n", t->id, off);
+        break;
+    default:
+        if (off >= CRB_LUT0 && off < CRB_LUT_END) {
+            z = off >= CRB_LUT1;
+            c = scc_tile_core(t, z);
+            off -= z ? CRB_LUT1 : CRB_LUT0;
+            if (c && !(off & 7)) {
+                scc_lut_write(t->scc, c, off >> 3, val);
+            }
+            break;
+        }
+        scc_crb_bad(t, "write to", off);
+    }
+}
+
+static const MemoryRegionOps scc_crb_ops = {
+    .read = scc_crb_read,
+    .write = scc_crb_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 4, .max_access_size = 4 },
+    .impl = { .min_access_size = 4, .max_access_size = 4 },
+};
+
+void scc_crb_init(SCCMachineState *s, SCCTile *t)
+{
+    g_autofree char *name = g_strdup_printf("scc-tile%d-crb", t->id);
+
+    memory_region_init_io(&t->crb, OBJECT(s), &scc_crb_ops, t, name,
+                          SCC_PAGE_SIZE);
+}
+
+/* Reset bits come from the boot plan: cores without a running image wait. */
+void scc_crb_reset(SCCMachineState *s, SCCTile *t)
+{
+    int z;
+
+    t->glcfg[0] = t->glcfg[1] = 0;
+    t->l2cfg[0] = t->l2cfg[1] = 0;
+    t->sensor = 0;
+    t->lock[0] = t->lock[1] = false;
+    t->gcbcfg = ((s->core_hz / 1000000) << GCBCFG_CLOCK_SHIFT) &
+                GCBCFG_CLOCK_MASK;
+    for (z = 0; z < s->cores_per_tile; z++) {
+        SCCCore *c = scc_tile_core(t, z);
+
+        if (!c->boot || c->boot->hold) {
+            t->gcbcfg |= 1u << z;
+        }
+    }
+}

@@ -1,0 +1,1 @@
+#include "trace/trace-hw_scc.h"

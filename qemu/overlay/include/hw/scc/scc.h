@@ -1,0 +1,181 @@
+/*
+ * Intel SCC-like many-core chip: machine state shared by hw/scc/.
+ *
+ * See docs/system/i386/scc.rst for the guest-visible contract.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_SCC_SCC_H
+#define HW_SCC_SCC_H
+
+#include "hw/boards.h"
+#include "exec/memory.h"
+#include "chardev/char-fe.h"
+#include "qom/object.h"
+
+#define TYPE_SCC_MACHINE MACHINE_TYPE_NAME("scc")
+OBJECT_DECLARE_SIMPLE_TYPE(SCCMachineState, SCC_MACHINE)
+
+#define SCC_MAX_TILES           24
+#define SCC_MAX_CORES           48
+#define SCC_PAGE_SHIFT          24
+#define SCC_PAGE_SIZE           (1ULL << SCC_PAGE_SHIFT)
+#define SCC_LUT_ENTRIES         256
+#define SCC_MPB_SIZE            0x4000
+#define SCC_NUM_MC              4
+#define SCC_ATOMIC_COUNTERS     48
+
+/* A private DRAM slot in an MC is 41 pages, whatever is backed of it. */
+#define SCC_PRIVATE_PAGES       41
+#define SCC_SLOT_SIZE           (SCC_PRIVATE_PAGES * SCC_PAGE_SIZE)
+/* Shared DRAM sits after twelve slots of MC0, as with sccKit. */
+#define SCC_SHARED_SYSADDR      0x1EC000000ULL
+#define SCC_SHARED_MAX          (0x200000000ULL - SCC_SHARED_SYSADDR)
+
+/* LUT entry */
+#define SCC_LUT_ADDRBITS(e)     ((e) & 0x3ff)
+#define SCC_LUT_SUBDEST(e)      (((e) >> 10) & 7)
+#define SCC_LUT_ROUTE(e)        (((e) >> 13) & 0xff)
+#define SCC_LUT_VALID_BITS      0x3fffffu
+#define SCC_LUT_ENTRY(addrbits, subdest, route) \
+    (((addrbits) & 0x3ff) | ((subdest) << 10) | ((route) << 13))
+
+enum {
+    SCC_SUB_CORE0, SCC_SUB_CORE1, SCC_SUB_CRB, SCC_SUB_MPB,
+    SCC_SUB_EAST, SCC_SUB_SOUTH, SCC_SUB_WEST, SCC_SUB_NORTH,
+};
+
+/* Default LUT page numbers */
+#define SCC_PAGE_PRIVATE_LAST   0x28
+#define SCC_PAGE_REMOTE         0x29
+#define SCC_PAGE_SHARED         0x80
+#define SCC_PAGE_MPB            0xC0
+#define SCC_PAGE_OWN_MPB        0xD8
+#define SCC_PAGE_CRB            0xE0
+#define SCC_PAGE_OWN_CRB        0xF8
+#define SCC_PAGE_SIF            0xF9
+#define SCC_PAGE_RESET          0xFF
+
+/* Statuses the machine reports for cores that could not report their own */
+#define SCC_EXIT_HALTED         253
+#define SCC_EXIT_TRIPLE_FAULT   254
+
+#define SCC_CONSOLE_LINE        256
+
+typedef struct SCCMachineState SCCMachineState;
+
+typedef struct SCCImage SCCImage;
+
+/*
+ * What the loader puts into the private DRAM of the cores of one core map
+ * line (or of every core, with -kernel). Laid out and checked at machine
+ * init, copied at every reset.
+ */
+typedef struct SCCBootSpec {
+    char *where;            /* "file:line" or "-kernel", for messages */
+    SCCImage *kernel;
+    int nmodules;
+    SCCImage **modules;
+    uint32_t *module_addr;
+    bool hold;              /* load, but keep in reset at power-on */
+    uint8_t *mbi;           /* Multiboot information, cmdline, modules */
+    size_t mbi_len;
+} SCCBootSpec;
+
+typedef struct SCCCore {
+    SCCMachineState *scc;
+    int id, tile, z;
+    CPUState *cs;
+
+    /* The core's physical address space, built from its LUT. */
+    MemoryRegion root;
+    MemoryRegion unmapped;          /* background: what no entry maps */
+    MemoryRegion apic;              /* the APIC page wins over the LUT */
+    MemoryRegion page[SCC_LUT_ENTRIES];
+    bool page_mapped[SCC_LUT_ENTRIES];
+    uint32_t lut[SCC_LUT_ENTRIES];
+
+    MemoryRegion private_ram;
+
+    SCCBootSpec *boot;              /* NULL: core gets no image */
+    bool started;                   /* released at least once */
+    bool exited;
+    int exit_status;
+
+    char line[SCC_CONSOLE_LINE];
+    size_t line_len;
+    uint32_t gtsc_hi_latch;
+} SCCCore;
+
+typedef struct SCCTile {
+    SCCMachineState *scc;
+    int id, x, y;
+    MemoryRegion mpb_ram;           /* 16 KiB SRAM */
+    MemoryRegion mpb_window;        /* 16 MiB page: the SRAM, then wrap */
+    MemoryRegion mpb_wrap;
+    MemoryRegion crb;
+    uint32_t glcfg[2];
+    uint32_t l2cfg[2];
+    uint32_t sensor;
+    uint32_t gcbcfg;
+    bool lock[2];
+} SCCTile;
+
+struct SCCMachineState {
+    MachineState parent_obj;
+
+    /* properties */
+    uint32_t mesh_x, mesh_y, cores_per_tile;
+    uint64_t private_mem, shared_mem;
+    uint64_t core_hz, gtsc_hz;
+    char *coremap;
+    char *console_id;
+
+    int ntiles, ncores;
+    SCCTile tile[SCC_MAX_TILES];
+    SCCCore core[SCC_MAX_CORES];
+    MemoryRegion shared_ram;
+    MemoryRegion sif;
+    uint32_t atomic[SCC_ATOMIC_COUNTERS];
+    CharBackend console;
+    int64_t clock_base_ns;
+};
+
+/* scc.c */
+SCCMachineState *scc_machine(void);
+SCCCore *scc_current_core(void);
+
+/* scc-lut.c: per-core address spaces */
+void scc_lut_init(SCCMachineState *s, SCCCore *c);
+void scc_lut_reset(SCCMachineState *s, SCCCore *c);
+void scc_lut_write(SCCMachineState *s, SCCCore *c, int page, uint32_t val);
+void scc_mpb_init(SCCMachineState *s, SCCTile *t);
+int scc_mc_of_core(SCCMachineState *s, int core, int *slot);
+
+/* scc-crb.c */
+void scc_crb_init(SCCMachineState *s, SCCTile *t);
+void scc_crb_reset(SCCMachineState *s, SCCTile *t);
+
+/* scc-sif.c */
+void scc_sif_init(SCCMachineState *s);
+void scc_sif_reset(SCCMachineState *s);
+
+/* scc-core.c: creating, starting, stopping cores, exits */
+void scc_cores_init(SCCMachineState *s);
+void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held);
+void scc_core_exit(SCCMachineState *s, SCCCore *c, int status,
+                   const char *why);
+void scc_core_set_lint(SCCCore *c, int pin, bool level);
+void scc_core_console_putc(SCCMachineState *s, SCCCore *c, uint8_t ch);
+void scc_cores_reset(SCCMachineState *s);
+
+/* scc-clock.c: the one clock source (the timing mode replaces this file) */
+void scc_clock_reset(SCCMachineState *s);
+uint64_t scc_clock_core_cycles(SCCMachineState *s, SCCCore *c);
+uint64_t scc_clock_gtsc(SCCMachineState *s);
+
+/* scc-loader.c */
+bool scc_loader_plan(SCCMachineState *s, Error **errp);
+bool scc_loader_load(SCCMachineState *s, SCCCore *c, Error **errp);
+
+#endif
