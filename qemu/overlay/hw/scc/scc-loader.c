@@ -402,7 +402,8 @@ static char *scc_map_path(const char *map, const char *path)
 static bool scc_map_line(SCCMachineState *s, const char *map, int lineno,
                          const char *line, int *owner, Error **errp)
 {
-    g_autofree char *where = g_strdup_printf("%s:%d", map, lineno);
+    g_autofree char *where = g_strdup_printf("scc: core map %s:%d", map,
+                                             lineno);
     g_autoptr(GError) gerr = NULL;
     g_auto(GStrv) argv = NULL;
     g_autoptr(GPtrArray) modules = g_ptr_array_new_with_free_func(g_free);
@@ -483,7 +484,6 @@ static bool scc_plan_coremap(SCCMachineState *s, Error **errp)
             continue;
         }
         if (!scc_map_line(s, s->coremap, i + 1, line, owner, errp)) {
-            error_prepend(errp, "scc: core map ");
             return false;
         }
     }

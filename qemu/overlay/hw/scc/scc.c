@@ -142,21 +142,47 @@ static void scc_machine_reset(MachineState *ms, ResetType type)
     scc_cores_reset(s);
 }
 
-/* Size-valued properties accept suffixes such as 64M. */
+/*
+ * Knobs are class properties (so that -M scc,help lists them); the opaque
+ * pointer is the field's offset in SCCMachineState.
+ */
+#define SCC_FIELD(obj, opaque, type) \
+    ((type *)((char *)SCC_MACHINE(obj) + (uintptr_t)(opaque)))
+
+static void scc_get_u32(Object *obj, Visitor *v, const char *name,
+                        void *opaque, Error **errp)
+{
+    visit_type_uint32(v, name, SCC_FIELD(obj, opaque, uint32_t), errp);
+}
+
+static void scc_set_u32(Object *obj, Visitor *v, const char *name,
+                        void *opaque, Error **errp)
+{
+    visit_type_uint32(v, name, SCC_FIELD(obj, opaque, uint32_t), errp);
+}
+
+static void scc_get_u64(Object *obj, Visitor *v, const char *name,
+                        void *opaque, Error **errp)
+{
+    visit_type_uint64(v, name, SCC_FIELD(obj, opaque, uint64_t), errp);
+}
+
+static void scc_set_u64(Object *obj, Visitor *v, const char *name,
+                        void *opaque, Error **errp)
+{
+    visit_type_uint64(v, name, SCC_FIELD(obj, opaque, uint64_t), errp);
+}
+
 static void scc_get_size(Object *obj, Visitor *v, const char *name,
                          void *opaque, Error **errp)
 {
-    uint64_t *field = opaque;
-
-    visit_type_size(v, name, field, errp);
+    visit_type_size(v, name, SCC_FIELD(obj, opaque, uint64_t), errp);
 }
 
 static void scc_set_size(Object *obj, Visitor *v, const char *name,
                          void *opaque, Error **errp)
 {
-    uint64_t *field = opaque;
-
-    visit_type_size(v, name, field, errp);
+    visit_type_size(v, name, SCC_FIELD(obj, opaque, uint64_t), errp);
 }
 
 static char *scc_get_coremap(Object *obj, Error **errp)
@@ -188,27 +214,6 @@ static void scc_set_console(Object *obj, const char *value, Error **errp)
 static void scc_machine_instance_init(Object *obj)
 {
     SCCMachineState *s = SCC_MACHINE(obj);
-    static const struct {
-        const char *name;
-        size_t offset;
-        const char *desc;
-    } u32[] = {
-        { "mesh-x", offsetof(SCCMachineState, mesh_x), "tiles in x (2-6)" },
-        { "mesh-y", offsetof(SCCMachineState, mesh_y), "tiles in y (2-4)" },
-        { "cores-per-tile", offsetof(SCCMachineState, cores_per_tile),
-          "cores on each tile (1 or 2)" },
-    }, u64[] = {
-        { "core-hz", offsetof(SCCMachineState, core_hz),
-          "core clock: TSC and local APIC timer rate" },
-        { "gtsc-hz", offsetof(SCCMachineState, gtsc_hz),
-          "global timestamp counter rate" },
-    }, sizes[] = {
-        { "private-mem", offsetof(SCCMachineState, private_mem),
-          "private DRAM per core (16M-656M, multiple of 16M)" },
-        { "shared-mem", offsetof(SCCMachineState, shared_mem),
-          "shared DRAM on MC0 (16M-320M, multiple of 16M)" },
-    };
-    int i;
 
     s->mesh_x = 6;
     s->mesh_y = 4;
@@ -217,25 +222,55 @@ static void scc_machine_instance_init(Object *obj)
     s->shared_mem = 64 * MiB;
     s->core_hz = 533000000;
     s->gtsc_hz = 125000000;
+}
 
-    for (i = 0; i < ARRAY_SIZE(u32); i++) {
-        object_property_add_uint32_ptr(obj, u32[i].name,
-                                       (uint32_t *)((char *)s + u32[i].offset),
-                                       OBJ_PROP_FLAG_READWRITE);
-        object_property_set_description(obj, u32[i].name, u32[i].desc);
+static void scc_machine_add_props(ObjectClass *oc)
+{
+    static const struct {
+        const char *name;
+        const char *type;
+        size_t offset;
+        const char *desc;
+    } props[] = {
+        { "mesh-x", "uint32", offsetof(SCCMachineState, mesh_x),
+          "tiles in x (2-6, default 6)" },
+        { "mesh-y", "uint32", offsetof(SCCMachineState, mesh_y),
+          "tiles in y (2-4, default 4)" },
+        { "cores-per-tile", "uint32", offsetof(SCCMachineState, cores_per_tile),
+          "cores on each tile (1 or 2, default 2)" },
+        { "private-mem", "size", offsetof(SCCMachineState, private_mem),
+          "private DRAM per core (16M-656M in steps of 16M, default 64M)" },
+        { "shared-mem", "size", offsetof(SCCMachineState, shared_mem),
+          "shared DRAM on MC0 (16M-320M in steps of 16M, default 64M)" },
+        { "core-hz", "uint64", offsetof(SCCMachineState, core_hz),
+          "core clock: TSC and APIC timer rate (default 533000000)" },
+        { "gtsc-hz", "uint64", offsetof(SCCMachineState, gtsc_hz),
+          "global timestamp counter rate (default 125000000)" },
+    };
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(props); i++) {
+        const char *t = props[i].type;
+        ObjectPropertyAccessor *get = !strcmp(t, "size") ? scc_get_size :
+                                      !strcmp(t, "uint64") ? scc_get_u64 :
+                                      scc_get_u32;
+        ObjectPropertyAccessor *set = !strcmp(t, "size") ? scc_set_size :
+                                      !strcmp(t, "uint64") ? scc_set_u64 :
+                                      scc_set_u32;
+
+        object_class_property_add(oc, props[i].name, t, get, set, NULL,
+                                  (void *)(uintptr_t)props[i].offset);
+        object_class_property_set_description(oc, props[i].name,
+                                              props[i].desc);
     }
-    for (i = 0; i < ARRAY_SIZE(u64); i++) {
-        object_property_add_uint64_ptr(obj, u64[i].name,
-                                       (uint64_t *)((char *)s + u64[i].offset),
-                                       OBJ_PROP_FLAG_READWRITE);
-        object_property_set_description(obj, u64[i].name, u64[i].desc);
-    }
-    for (i = 0; i < ARRAY_SIZE(sizes); i++) {
-        object_property_add(obj, sizes[i].name, "size", scc_get_size,
-                            scc_set_size, NULL,
-                            (char *)s + sizes[i].offset);
-        object_property_set_description(obj, sizes[i].name, sizes[i].desc);
-    }
+    object_class_property_add_str(oc, "coremap", scc_get_coremap,
+                                  scc_set_coremap);
+    object_class_property_set_description(oc, "coremap",
+        "core map file: which image and arguments each core gets");
+    object_class_property_add_str(oc, "console", scc_get_console,
+                                  scc_set_console);
+    object_class_property_set_description(oc, "console",
+        "chardev id for the cores' console (default: first -serial)");
 }
 
 static void scc_machine_class_init(ObjectClass *oc, void *data)
@@ -258,14 +293,7 @@ static void scc_machine_class_init(ObjectClass *oc, void *data)
     mc->no_parallel = 1;
     mc->default_ram_size = 0;
 
-    object_class_property_add_str(oc, "coremap", scc_get_coremap,
-                                  scc_set_coremap);
-    object_class_property_set_description(oc, "coremap",
-        "core map file: which image and arguments each core gets");
-    object_class_property_add_str(oc, "console", scc_get_console,
-                                  scc_set_console);
-    object_class_property_set_description(oc, "console",
-        "chardev id for the cores' console (default: first -serial)");
+    scc_machine_add_props(oc);
 }
 
 static const TypeInfo scc_machine_info = {
