@@ -1,0 +1,123 @@
+# Top-level Makefile of the SCC project.
+#
+#   make          build everything: QEMU with the scc machine, the guest code
+#   make run      build, then boot the demo kernel on all 48 cores
+#   make test     build, then run the tests (pytest; PYTEST_ARGS=... passes more)
+#   make clean    remove build outputs (keeps the downloaded QEMU source, venv)
+#   make distclean  remove build/ entirely
+#
+# The build installs the Debian packages it needs (scripts/deps.sh), fetches
+# QEMU's source (scripts/fetch-qemu.sh), creates build/venv, assembles
+# build/src/qemu from it plus qemu/patches and qemu/overlay, and builds
+# build/qemu/qemu-system-i386 (out of tree, in build/qemu).
+
+BUILD := build
+
+# Cross toolchain for the guest code (boot/, kernel/, tests/guest/ build.mk).
+CROSS   ?= i686-linux-gnu-
+CC      = $(CROSS)gcc
+LD      = $(CROSS)ld
+AR      = $(CROSS)ar
+OBJCOPY = $(CROSS)objcopy
+OBJDUMP = $(CROSS)objdump
+NM      = $(CROSS)nm
+
+# Where the QEMU machine's sources come from (override to try another tree).
+QEMU_OVERLAY ?= qemu/overlay
+QEMU_PATCHES ?= qemu/patches
+
+PYTHON_VENV := $(BUILD)/venv
+VENV_PY     := $(PYTHON_VENV)/bin/python
+VENV_STAMP  := $(PYTHON_VENV)/.installed
+DEPS_STAMP  := $(BUILD)/deps.stamp.mk
+QEMU_VERSION_FILE := $(BUILD)/qemu-version.txt
+QEMU_BIN    := $(BUILD)/qemu/qemu-system-i386
+DEMO_KERNEL := $(BUILD)/kernel/kernel.elf
+
+PYTEST_ARGS ?=
+RUN_ARGS    ?=
+
+# Guest fragments append their outputs to this.
+GUEST_TARGETS :=
+
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+.PHONY: all qemu guest run test clean distclean deps venv help FORCE
+
+# --- Host packages ------------------------------------------------------------
+# The stamp is an included makefile: GNU make brings included makefiles up to
+# date (and restarts) before it builds anything else, so the packages are in
+# place before any compiler runs, even with -j. Not for clean/distclean/help,
+# nor for `make -n` (a dry run must not install anything).
+NO_DEPS_GOALS := clean distclean help
+ifneq ($(MAKECMDGOALS),)
+ifeq ($(filter-out $(NO_DEPS_GOALS),$(MAKECMDGOALS)),)
+SKIP_DEPS := 1
+endif
+endif
+ifneq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
+SKIP_DEPS := 1
+endif
+ifndef SKIP_DEPS
+-include $(DEPS_STAMP)
+endif
+
+$(DEPS_STAMP): scripts/deps.sh
+	scripts/deps.sh $@
+
+deps: $(DEPS_STAMP)
+
+# --- Guest code (fragments owned by the guest code's authors) -----------------
+-include boot/build.mk
+-include kernel/build.mk
+-include tests/guest/build.mk
+
+ifneq ($(strip $(GUEST_TARGETS)),)
+$(GUEST_TARGETS): | $(DEPS_STAMP)
+endif
+
+guest: $(GUEST_TARGETS)
+
+# --- Python virtualenv ----------------------------------------------------------
+$(VENV_STAMP): requirements.txt scripts/venv.sh | $(DEPS_STAMP)
+	scripts/venv.sh $(PYTHON_VENV) requirements.txt $@
+
+venv: $(VENV_STAMP)
+
+# --- QEMU -------------------------------------------------------------------------
+# Fetched once; delete $(QEMU_VERSION_FILE) (or `make distclean`) to fetch anew.
+$(QEMU_VERSION_FILE): | $(DEPS_STAMP)
+	scripts/fetch-qemu.sh $(BUILD)
+
+# Always handed to the script: it re-assembles build/src/qemu only when
+# qemu/ changed (hash stamp), configures only when needed, and ninja is a
+# no-op when nothing changed.
+$(QEMU_BIN): $(QEMU_VERSION_FILE) $(VENV_STAMP) FORCE
+	scripts/build-qemu.sh $(BUILD) $(QEMU_OVERLAY) $(QEMU_PATCHES)
+
+qemu: $(QEMU_BIN)
+
+# --- Entry points -------------------------------------------------------------------
+all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP)
+
+run: all
+	tools/scc-run $(RUN_ARGS) $(DEMO_KERNEL)
+
+test: all
+	$(VENV_PY) -m pytest -v tests $(PYTEST_ARGS)
+
+# Keeps build/dl, build/src/qemu-pristine, build/qemu-version.txt, build/venv.
+clean:
+	rm -rf $(BUILD)/qemu $(BUILD)/src/qemu $(BUILD)/src/qemu-stage \
+	       $(BUILD)/src/qemu.stamp $(BUILD)/src/qemu.manifest \
+	       $(BUILD)/qemu-configure.log $(BUILD)/.qemu-unpack.* \
+	       $(BUILD)/boot $(BUILD)/kernel $(BUILD)/tests $(BUILD)/libscc \
+	       $(BUILD)/apps $(BUILD)/drivers $(GUEST_TARGETS)
+
+distclean:
+	rm -rf $(BUILD)
+
+help:
+	@sed -n '3,8s/^# \{0,1\}//p' Makefile
+
+FORCE:

@@ -1,0 +1,101 @@
+/*
+ * The system-call interface between the per-core kernel and user
+ * applications. See docs/kernel.md.
+ *
+ * A call is `int $0x80` with the number in EAX and arguments in EBX, ECX,
+ * EDX, ESI, EDI. The result comes back in EAX: a value >= 0, or -errno.
+ */
+#ifndef SCC_SYSCALL_H
+#define SCC_SYSCALL_H
+
+#define SCC_SYSCALL_VECTOR  0x80
+
+#define SYS_exit        0   /* (int status) -> does not return */
+#define SYS_write       1   /* (int fd, const void *buf, size_t len) -> len */
+#define SYS_read        2   /* (int fd, void *buf, size_t len) -> 0 (EOF) */
+#define SYS_sbrk        3   /* (intptr_t incr) -> old break */
+#define SYS_mmap        4   /* (size_t len) -> address of zeroed pages */
+#define SYS_munmap      5   /* (void *addr, size_t len) -> 0 */
+#define SYS_time        6   /* (struct scc_time *) -> 0 */
+#define SYS_yield       7   /* () -> 0: drain the mailbox, then return */
+#define SYS_halt        8   /* () -> 0: sleep until an interrupt */
+#define SYS_info        9   /* (struct scc_info *) -> 0 */
+#define SYS_mbox_send   10  /* (int dest, int tag, const void *buf, size_t len)
+                               -> 0; waits while dest's ring is full */
+#define SYS_mbox_recv   11  /* (struct scc_msg *out, int flags) -> 0,
+                               or -EAGAIN with SCC_MBOX_NONBLOCK */
+#define SYS_mbox_poll   12  /* () -> messages waiting (drains the ring) */
+#define SYS_mbox_mode   13  /* (int mode, or -1 to ask) -> previous mode */
+#define SYS_ipi         14  /* (int dest) -> 0: pulse dest's INTR line */
+#define SYS_kstat       15  /* (struct scc_kstat *) -> 0 */
+#define SYS_vmquery     16  /* (const void *vaddr) -> PTE, or -EFAULT */
+#define SYS_panic       17  /* (const char *msg) -> does not return */
+#define SYS_tick        18  /* (unsigned hz) -> 0: LAPIC timer rate, 0 off */
+#define SYS_NR          19
+
+/* errno values returned (negated) by the kernel; picolibc's numbering */
+#define SCC_EPERM       1
+#define SCC_EAGAIN      11
+#define SCC_ENOMEM      12
+#define SCC_EFAULT      14
+#define SCC_EINVAL      22
+#define SCC_ENOSYS      88
+
+/* Mailbox notification modes */
+#define SCC_MBOX_IPI    0   /* the sender interrupts the receiver */
+#define SCC_MBOX_POLL   1   /* the receiver drains on kernel entry and poll */
+#define SCC_MBOX_HYBRID 2   /* interrupt only while the receiver sleeps */
+
+#define SCC_MBOX_NONBLOCK   1
+#define SCC_MBOX_PAYLOAD    24  /* bytes of payload in one 32-byte line */
+
+/* Exit statuses the kernel reports for a core (apps use 0-127) */
+#define SCC_EXIT_TRAP_BASE  128 /* 128 + vector: an unhandled fault */
+#define SCC_EXIT_PANIC      250 /* this core panicked */
+#define SCC_EXIT_STOPPED    251 /* stopped by another core's panic (NMI) */
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+struct scc_time {
+    uint64_t tsc;           /* this core's cycle counter */
+    uint64_t gtsc;          /* the chip's global timestamp counter */
+    uint32_t core_hz;
+    uint32_t gtsc_hz;
+};
+
+struct scc_info {
+    uint32_t core_id;
+    uint32_t ncores;
+    uint32_t mesh_x, mesh_y, cores_per_tile;
+    uint32_t private_mem;   /* bytes of this core's private DRAM */
+    uint32_t core_hz, gtsc_hz;
+    uint32_t mpb_base;      /* user address of tile 0's MPB page */
+    uint32_t mpb_stride;    /* distance between tiles' MPB pages */
+    uint32_t mpb_user_off;  /* user area in each core's 8 KiB ... */
+    uint32_t mpb_user_size; /* ... and its size */
+    uint32_t shm_base;      /* user address of shared DRAM */
+    uint32_t shm_size;
+    uint32_t crb_base;      /* user address of tile 0's CRB page */
+    uint32_t sif_base;      /* user address of the system interface page */
+    uint32_t mbox_mode;
+};
+
+struct scc_msg {
+    uint16_t source;        /* sending core */
+    uint16_t tag;
+    uint32_t size;          /* payload bytes, <= SCC_MBOX_PAYLOAD */
+    uint8_t payload[SCC_MBOX_PAYLOAD];
+};
+
+struct scc_kstat {
+    uint32_t lint0;         /* inter-core interrupts taken */
+    uint32_t ticks;         /* LAPIC timer interrupts taken */
+    uint32_t mbox_sent;
+    uint32_t mbox_received; /* messages moved from the ring to the queue */
+    uint32_t mbox_full_waits; /* times a send found the ring full */
+    uint32_t syscalls;
+};
+#endif
+
+#endif

@@ -1,0 +1,49 @@
+// The default LUT, computed: which memory controller serves a core and
+// what entries the machine gives it at reset. With these a core can map
+// another core's private memory into its window page.
+
+#include <scc/io.h>
+#include "defs.h"
+
+// x in the east half, y in the south half: MC0 NW, MC1 NE, MC2 SW, MC3 SE.
+uint32_t lut_mc(const struct core *c)
+{
+	return (c->x >= c->mesh_x / 2) | (c->y >= c->mesh_y / 2) << 1;
+}
+
+// An entry for system page addrbits of controller mc.
+uint32_t lut_mc_entry(const struct core *me, uint32_t mc, uint32_t addrbits)
+{
+	uint32_t x = (mc & 1) ? me->mesh_x - 1 : 0;
+	uint32_t y = (mc & 2) ? me->mesh_y / 2 : 0;
+	uint32_t side = (mc & 1) ? SUBDEST_EAST : SUBDEST_WEST;
+
+	return LUT_ENTRY(addrbits, side, LUT_ROUTE_XY(x, y));
+}
+
+// Core c's default entry for its private page: slots go to a controller's
+// cores in id order, SCC_PRIVATE_PAGES pages each.
+uint32_t lut_private_entry(const struct core *me, const struct core *c, uint32_t page)
+{
+	struct core o;
+	uint32_t id, k = 0;
+
+	for (id = 0; id < c->id; id++) {
+		core_locate(me, id, &o);
+		k += lut_mc(&o) == lut_mc(c);
+	}
+	return lut_mc_entry(me, lut_mc(c), k * SCC_PRIVATE_PAGES + page);
+}
+
+// This core's own entry for page, through its own CRB.
+uintptr_t lut_own(const struct core *me, uint32_t page)
+{
+	return SCC_OWN_CRB + CRB_LUT(me->z) + page * CRB_LUT_STRIDE;
+}
+
+// Map page of core c's private memory at the window page.
+void lut_window(const struct core *me, const struct core *c, uint32_t page)
+{
+	write32(lut_own(me, SCC_WINDOW_PAGE), lut_private_entry(me, c, page));
+	invlpg((uintptr_t)SCC_WINDOW_PAGE << SCC_PAGE_SHIFT);
+}
