@@ -157,6 +157,8 @@ void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
     }
     c->exited = true;
     c->exit_status = status;
+    /* Exited means stopped: nothing, not even an NMI, runs it again. */
+    async_run_on_cpu(c->cs, scc_core_do_reset, RUN_ON_CPU_HOST_INT(true));
     if (why) {
         error_report("scc: core %02d failed: %s (status %d)", c->id, why,
                      status);
@@ -184,12 +186,10 @@ static bool scc_hook_triple_fault(CPUX86State *env, int intno)
         "at CS:EIP %04x:%08x", intno, env->segs[R_CS].selector,
         (uint32_t)env->eip);
 
-    scc_core_exit(scc_machine(), c, SCC_EXIT_TRIPLE_FAULT, why);
     /* Like a shutdown cycle: the core stays stopped until it is reset. */
     env->eflags &= ~IF_MASK;
     env_cpu(env)->halted = 1;
-    async_run_on_cpu(env_cpu(env), scc_core_do_reset,
-                     RUN_ON_CPU_HOST_INT(true));
+    scc_core_exit(scc_machine(), c, SCC_EXIT_TRIPLE_FAULT, why);
     return true;
 }
 
