@@ -9,7 +9,10 @@
 # The build installs the Debian packages it needs (scripts/deps.sh), fetches
 # QEMU's source (scripts/fetch-qemu.sh), creates build/venv, assembles
 # build/src/qemu from it plus qemu/patches and qemu/overlay, and builds
-# build/qemu/qemu-system-i386 (out of tree, in build/qemu).
+# build/qemu/qemu-system-i386 (out of tree, in build/qemu). Applications get
+# picolibc, fetched the same way (scripts/fetch-picolibc.sh: Debian's source
+# package of the 1.8 series) and cross-built into build/picolibc
+# (scripts/build-picolibc.sh), and the runtime in libscc/sys/.
 
 BUILD := build
 
@@ -33,6 +36,9 @@ DEPS_STAMP  := $(BUILD)/deps.stamp.mk
 QEMU_VERSION_FILE := $(BUILD)/qemu-version.txt
 QEMU_BIN    := $(BUILD)/qemu/qemu-system-i386
 DEMO_KERNEL := $(BUILD)/kernel/kernel.elf
+PICOLIBC_DIR   := $(BUILD)/picolibc
+PICOLIBC_STAMP := $(BUILD)/picolibc-version.txt
+PICOLIBC_SRC   := $(BUILD)/src/picolibc/.scc-source
 
 PYTEST_ARGS ?=
 RUN_ARGS    ?=
@@ -42,7 +48,7 @@ GUEST_TARGETS :=
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
-.PHONY: all qemu guest run test clean distclean deps venv help FORCE
+.PHONY: all qemu guest picolibc apps run test clean distclean deps venv help FORCE
 
 # --- Host packages ------------------------------------------------------------
 # The stamp is an included makefile: GNU make brings included makefiles up to
@@ -71,6 +77,8 @@ deps: $(DEPS_STAMP)
 -include boot/build.mk
 -include kernel/build.mk
 -include tests/guest/build.mk
+-include libscc/sys/build.mk
+-include libscc/build.mk
 
 ifneq ($(strip $(GUEST_TARGETS)),)
 $(GUEST_TARGETS): | $(DEPS_STAMP)
@@ -83,6 +91,19 @@ $(VENV_STAMP): requirements.txt scripts/venv.sh | $(DEPS_STAMP)
 	scripts/venv.sh $(PYTHON_VENV) requirements.txt $@
 
 venv: $(VENV_STAMP)
+
+# --- picolibc (the applications' C library) ------------------------------------
+# Fetched once (delete build/src/picolibc to fetch anew); rebuilt when the
+# source or the build script changes. The version file is written last.
+$(PICOLIBC_SRC): | $(DEPS_STAMP)
+	scripts/fetch-picolibc.sh $(BUILD)
+
+$(PICOLIBC_STAMP): $(PICOLIBC_SRC) scripts/build-picolibc.sh | $(VENV_STAMP) $(DEPS_STAMP)
+	CROSS=$(CROSS) scripts/build-picolibc.sh $(BUILD)
+
+picolibc: $(PICOLIBC_STAMP)
+
+apps: $(filter $(BUILD)/apps/%,$(GUEST_TARGETS))
 
 # --- QEMU -------------------------------------------------------------------------
 # Fetched once; delete $(QEMU_VERSION_FILE) (or `make distclean`) to fetch anew.
@@ -106,13 +127,15 @@ run: all
 test: all
 	$(VENV_PY) -m pytest -v tests $(PYTEST_ARGS)
 
-# Keeps build/dl, build/src/qemu-pristine, build/qemu-version.txt, build/venv.
+# Keeps build/dl, build/src/qemu-pristine, build/qemu-version.txt, build/venv,
+# build/src/picolibc.
 clean:
 	rm -rf $(BUILD)/qemu $(BUILD)/src/qemu $(BUILD)/src/qemu-stage \
 	       $(BUILD)/src/qemu.stamp $(BUILD)/src/qemu.manifest \
 	       $(BUILD)/qemu-configure.log $(BUILD)/.qemu-unpack.* \
 	       $(BUILD)/boot $(BUILD)/kernel $(BUILD)/tests $(BUILD)/libscc \
-	       $(BUILD)/apps $(BUILD)/drivers $(GUEST_TARGETS)
+	       $(BUILD)/apps $(BUILD)/drivers $(GUEST_TARGETS) \
+	       $(BUILD)/picolibc $(BUILD)/picolibc-build $(PICOLIBC_STAMP)
 
 distclean:
 	rm -rf $(BUILD)

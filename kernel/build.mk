@@ -1,17 +1,26 @@
-# kernel.elf, and the objects the test guests share with it (KLIB_OBJS).
+# kernel.elf and its device layer (drivers/), and the objects the test
+# guests share with it (KLIB_OBJS).
 
 ifndef KERNEL_BUILD_MK
 KERNEL_BUILD_MK := 1
 
-KERNEL_CFLAGS := -m32 -march=pentium -mno-mmx -mno-sse -ffreestanding \
-	-fno-pic -fno-stack-protector -fno-asynchronous-unwind-tables \
-	-nostdlib -O2 -Wall -Wextra -Werror -I include -I kernel -MMD -MP
+# -mgeneral-regs-only: the kernel never touches the FPU, so the one
+# application's FPU state needs no saving (see kernel/main.c).
+KERNEL_CFLAGS := -m32 -march=pentium -mno-mmx -mno-sse -mgeneral-regs-only \
+	-ffreestanding -fno-pic -fno-stack-protector \
+	-fno-asynchronous-unwind-tables -nostdlib -O2 -Wall -Wextra -Werror \
+	-I include -I kernel -I drivers -MMD -MP
 KERNEL_LDFLAGS := -m elf_i386 -T kernel/kernel.ld --build-id=none \
 	-z max-page-size=0x1000 -z noexecstack
 
+# What a test guest needs to boot, print, find itself and stop.
 KLIB_OBJS := $(addprefix $(BUILD)/kernel/,entry.o console.o exit.o core.o \
-	lut.o cmdline.o string.o)
-KERNEL_OBJS := $(KLIB_OBJS) $(BUILD)/kernel/main.o
+	cmdline.o string.o) \
+	$(addprefix $(BUILD)/drivers/,lut.o crb.o lock.o sif.o mpb.o)
+KERNEL_OBJS := $(KLIB_OBJS) \
+	$(addprefix $(BUILD)/kernel/,main.o bootinfo.o kalloc.o vm.o seg.o \
+	trapasm.o trap.o syscall.o mbox.o exec.o) \
+	$(addprefix $(BUILD)/drivers/,lapic.o)
 
 GUEST_TARGETS += $(BUILD)/kernel/kernel.elf
 
@@ -20,6 +29,10 @@ $(BUILD)/kernel/%.o: kernel/%.c
 	$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/kernel/%.o: kernel/%.S
+	@mkdir -p $(@D)
+	$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/drivers/%.o: drivers/%.c
 	@mkdir -p $(@D)
 	$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
 

@@ -1,12 +1,25 @@
 // Console output through the CONSOLE extension register. The machine
 // buffers each core's bytes and emits whole lines as "[NN] text".
 
-#include <scc/sif.h>
 #include "defs.h"
 
+// Whether this core's line has bytes the machine has not printed yet.
+static int midline;
+
+// midline first: an NMI between the two then ends the line early rather
+// than gluing its message to the byte just written.
 void console_putc(int c)
 {
-	sif_write(SIF_CONSOLE, (uint8_t)c);
+	midline = c != '\n';
+	sif_putc(c);
+}
+
+// End a line that someone (an app's write, or code an NMI cut short) left
+// open, so that the next message gets a line of its own.
+void console_endline(void)
+{
+	if (midline)
+		console_putc('\n');
 }
 
 void console_puts(const char *s)

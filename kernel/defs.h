@@ -7,6 +7,55 @@
 #include <stddef.h>
 #include <stdarg.h>
 #include <scc/hw.h>
+#include <scc/syscall.h>
+#include "drivers.h"
+
+// Pages and page-table entries (4 KiB pages only: CR4.PSE stays off).
+#define PGSIZE          4096
+#define PGROUNDUP(a)    (((uint32_t)(a) + PGSIZE - 1) & ~(uint32_t)(PGSIZE - 1))
+#define PGROUNDDOWN(a)  ((uint32_t)(a) & ~(uint32_t)(PGSIZE - 1))
+#define PDX(va)         ((uint32_t)(va) >> 22)
+#define PTX(va)         (((uint32_t)(va) >> 12) & 0x3FF)
+#define PTE_P           0x001
+#define PTE_W           0x002
+#define PTE_U           0x004
+#define PTE_PWT         0x008
+#define PTE_PCD         0x010
+#define PTE_MPBT        0x080   // with CR4.MBE: a message-passing-buffer line
+#define PTE_ADDR(e)     ((e) & ~0xFFFu)
+
+// The user's part of the address space (docs/kernel.md).
+#define USER_BASE       0x40000000u     // the application, then its heap
+#define HEAP_LIMIT      0x70000000u
+#define MMAP_BASE       0x70000000u
+#define MMAP_LIMIT      0x7FE00000u
+#define STACK_TOP       0x7FFFF000u     // first byte above the stack
+#define STACK_MAX       0x00100000u
+#define STACK_LOW       (STACK_TOP - STACK_MAX)
+#define USER_LIMIT      0x80000000u     // private user pages end here
+
+// Segment selectors (seg.c).
+#define SEL_KCODE       0x08
+#define SEL_KDATA       0x10
+#define SEL_UCODE       (0x18 | 3)
+#define SEL_UDATA       (0x20 | 3)
+#define SEL_TSS         0x28
+#define SEL_DFTSS       0x30
+
+// Vectors.
+#define T_NMI           2
+#define T_DOUBLE        8
+#define T_PGFLT         14
+#define T_TIMER         0x20
+#define T_LINT0         0x30
+#define T_SYSCALL       SCC_SYSCALL_VECTOR
+#define T_SPURIOUS      LAPIC_SPURIOUS_VECTOR
+
+// Exit statuses the kernel reports besides the app's own and those of
+// include/scc/syscall.h.
+#define EXIT_BADAPP     249     // the module is not a loadable application
+#define PANIC_COUNTER   (SIF_NATOMIC - 1)  // atomic counter: panicker id + 1
+#define TICK_MAX        100000  // Hz; faster would leave the app no time
 
 // main.c, or the test guest's own file; entry.S exits with its result
 struct multiboot_info;
@@ -17,10 +66,12 @@ void console_putc(int c);
 void console_puts(const char *s);
 void console_dec(uint32_t v, int width);
 void console_hex(uint32_t v, int width);
+void console_endline(void);
 void vcprintf(const char *fmt, va_list ap);
 void cprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // exit.c
+extern volatile int panicking, exited;
 void core_exit(int status) __attribute__((noreturn));
 void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
@@ -35,13 +86,6 @@ struct core {
 void whoami(struct core *c);
 void core_locate(const struct core *me, uint32_t id, struct core *c);
 
-// lut.c
-uint32_t lut_mc(const struct core *c);
-uint32_t lut_mc_entry(const struct core *me, uint32_t mc, uint32_t addrbits);
-uint32_t lut_private_entry(const struct core *me, const struct core *c, uint32_t page);
-uintptr_t lut_own(const struct core *me, uint32_t page);
-void lut_window(const struct core *me, const struct core *c, uint32_t page);
-
 // cmdline.c
 const char *cmdline(const struct multiboot_info *mbi);
 const char *cmdline_value(const char *cl, const char *key);
@@ -51,8 +95,101 @@ uint32_t cmdline_uint(const char *cl, const char *key, uint32_t dflt);
 // string.c
 void *memset(void *d, int c, size_t n);
 void *memcpy(void *d, const void *s, size_t n);
+void *memmove(void *d, const void *s, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
+
+// --- the kernel proper (not in the test guests' KLIB_OBJS) ---
+
+// main.c
+extern struct core self;                // this core
+extern struct scc_kstat kstat;
+extern uint32_t core_hz, gtsc_hz;
+
+// bootinfo.c: what the kernel keeps of the Multiboot information
+#define CMDLINE_MAX     4096
+#define MODNAME_MAX     256
+#define AVAIL_MAX       16
+struct bootinfo {
+	char cmdline[CMDLINE_MAX];      // kernel path, options, "--", app args
+	const char *options;            // the options: after the path, before "--"
+	const char *appargs;            // the words after "--", or ""
+	int module;                     // 1 if there is an application
+	uint32_t mod_start, mod_end;    // its image in private DRAM
+	char modname[MODNAME_MAX];      // its string: the app's argv[0]
+	int navail;                     // available memory, from the memory map
+	struct { uint32_t start, end; } avail[AVAIL_MAX];
+};
+extern struct bootinfo boot;
+void bootinfo_copy(const struct multiboot_info *mbi);
+
+// kalloc.c: this core's physical pages
+extern uint32_t memsize;                // bytes of private DRAM
+void kinit(void);
+void *kalloc(void);
+void kfree(void *pa);
+void kfree_range(uint32_t start, uint32_t end);
+
+// vm.c
+extern uint32_t shm_size;
+void vm_init(void);
+uint32_t *vm_walk(uint32_t va, int alloc);
+int vm_map(uint32_t va, uint32_t pa, uint32_t flags);
+int uvm_alloc(uint32_t lo, uint32_t hi, uint32_t flags);
+void uvm_free(uint32_t lo, uint32_t hi);
+int uvm_grow_stack(uint32_t va);
+int copyin(void *dst, uint32_t uva, uint32_t n);
+int copyout(uint32_t uva, const void *src, uint32_t n);
+int copyinstr(char *dst, uint32_t uva, uint32_t max);
+int uvalid(uint32_t uva, uint32_t n, int write);
+int32_t uvm_query(uint32_t va);
+int32_t uvm_sbrk(int32_t incr);
+int32_t uvm_mmap(uint32_t len);
+int32_t uvm_munmap(uint32_t va, uint32_t len);
+void uvm_setbrk(uint32_t brk);
+
+// seg.c
+struct taskstate;
+extern struct taskstate ktss;
+void seg_init(void);
+void seg_df_cr3(uint32_t cr3);
+void seg_df_report(void) __attribute__((noreturn));
+
+// trap.c and trapasm.S
+struct trapframe {
+	uint32_t edi, esi, ebp, oesp, ebx, edx, ecx, eax;  // pushal
+	uint16_t gs, pad1, fs, pad2, es, pad3, ds, pad4;
+	uint32_t trapno, err;           // err is 0 where the CPU pushes none
+	uint32_t eip;                   // from here on pushed by the CPU
+	uint16_t cs, pad5;
+	uint32_t eflags;
+	uint32_t esp;                   // only when coming from ring 3
+	uint16_t ss, pad6;
+};
+extern char vectors[];          // vector n's stub at vectors + 16 * n
+void idt_init(void);
+void trap(struct trapframe *tf);
+void trapret_to(struct trapframe *tf) __attribute__((noreturn));
+void dftask(void);
+const char *trap_name(uint32_t vector);
+void stop_if_panicked(void);
+
+// syscall.c
+void syscall(struct trapframe *tf);
+
+// mbox.c
+void mbox_init(int mode);
+int mbox_drain(void);
+int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size);
+int mbox_recv(struct scc_msg *m, int flags);
+int mbox_waiting(void);
+int mbox_mode(int mode);
+void mbox_halt(void);
+
+// exec.c
+const char *task_name(void);
+void exec_app(void) __attribute__((noreturn));
 
 #endif

@@ -54,8 +54,14 @@ gdtdesc:
 	.word	gdtdesc - gdt - 1
 	.long	gdt
 
+	// The kernel leaves stack_guard unmapped, so that an overflow faults
+	// (a double fault, handled on a stack of its own) instead of eating
+	// whatever lies below. The kernel stack is this stack, reused.
 	.bss
-	.p2align 4
+	.p2align 12
+	.globl	stack_guard, stack, stack_top
+stack_guard:
+	.space	4096
 stack:
 	.space	16384
 stack_top:

@@ -1,27 +1,58 @@
 // Ending a core: the machine takes the status from the EXIT register,
 // stops the core, and exits once every started core has done so.
+//
+// A panic ends the whole run (docs/kernel.md): the panicking core records
+// its id (plus 1, as 0 means "no panic") in the atomic counter the kernel
+// reserves, and pulses the NMI pin of every other running core. Their
+// kernels stop with SCC_EXIT_STOPPED and say which core panicked.
 
 #include <scc/sif.h>
 #include "defs.h"
 
+volatile int panicking, exited;
+
+// The machine takes no more from the core after the EXIT write, but an
+// NMI can still wake it from its final hlt: the NMI handler looks here.
 void core_exit(int status)
 {
-	sif_write(SIF_EXIT, (uint32_t)status);
-	// The machine stops the core on the write; this is in case it does not.
-	for (;;) {
-		cli();
-		hlt();
+	exited = 1;
+	sif_exit((uint32_t)status);
+}
+
+// Every other core that has been released from reset.
+static void stop_others(uint32_t id)
+{
+	uint32_t m = sif_read(SIF_MESH), n = sif_read(SIF_NCORES), i;
+	struct core me, c;
+
+	me.mesh_x = MESH_X(m);
+	me.mesh_y = MESH_Y(m);
+	me.cpt = MESH_CPT(m);
+	me.ncores = n;
+	for (i = 0; i < n; i++) {
+		if (i == id)
+			continue;
+		core_locate(&me, i, &c);
+		if (crb_running(&c))
+			crb_nmi(&c);
 	}
 }
 
 void panic(const char *fmt, ...)
 {
+	uint32_t id = sif_read(SIF_COREID);
 	va_list ap;
 
-	console_puts("panic: ");
+	if (panicking++)	// a panic while panicking: just stop
+		core_exit(SCC_EXIT_PANIC);
+	lock_drop_held();
+	console_endline();
+	cprintf("core %02u: panic: ", id);
 	va_start(ap, fmt);
 	vcprintf(fmt, ap);
 	va_end(ap);
 	console_putc('\n');
-	core_exit(1);
+	sif_counter_set(PANIC_COUNTER, id + 1);
+	stop_others(id);
+	core_exit(SCC_EXIT_PANIC);
 }

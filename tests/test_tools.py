@@ -257,3 +257,292 @@ def test_cli_rejects_bad_arguments(fake_qemu, repo, argv, message):
 
 def test_cli_is_executable(repo):
     assert os.access(repo / "tools" / "scc-run", os.X_OK)
+
+
+# --- applications: core specs, kernel words, the core map run_app writes ----------
+
+from sccrun import (app_coremap, app_link_name, format_cores, kernel_arg,  # noqa: E402
+                    kernel_options, machine_cores, parse_cores, run_app)
+
+
+@pytest.mark.parametrize("spec, want", [
+    ("all", list(range(48))),
+    ("0", [0]),
+    ("47", [47]),
+    ("0-3,5", [0, 1, 2, 3, 5]),
+    (" 5 , 1-2 ", [1, 2, 5]),
+    ("3,3,2-3", [2, 3]),
+    (7, [7]),
+    ([11, 2, 2], [2, 11]),
+    (range(4), [0, 1, 2, 3]),
+])
+def test_parse_cores(spec, want):
+    assert parse_cores(spec) == want
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("", "empty"),
+    ("48", "core 48 does not exist"),
+    ("0-48", "core 48 does not exist"),
+    ("5-3", "backwards"),
+    ("a", "not N or N-M"),
+    ("1,,2", "not N or N-M"),
+    ("-1", "not N or N-M"),
+    ([], "no cores"),
+    ([1, "2"], "must be ints"),
+    (True, "bad core spec"),
+    (-1, "does not exist"),
+])
+def test_parse_cores_rejects(spec, message):
+    with pytest.raises(SccRunError, match=message):
+        parse_cores(spec)
+
+
+def test_parse_cores_small_machine():
+    assert parse_cores("all", 8) == list(range(8))
+    with pytest.raises(SccRunError, match="8 cores"):
+        parse_cores("8", 8)
+
+
+def test_machine_cores():
+    assert machine_cores(None) == 48
+    assert machine_cores({"mesh-x": "2", "mesh-y": "2"}) == 8
+    assert machine_cores({"mesh-x": 3, "mesh-y": 2, "cores-per-tile": "1"}) == 6
+    with pytest.raises(SccRunError, match="mesh"):
+        machine_cores({"mesh-x": "six"})
+
+
+@pytest.mark.parametrize("ids, want", [
+    ([0], "0"), ([0, 1, 2, 5], "0-2,5"), (list(range(48)), "0-47"),
+    ([5, 1, 2, 3, 9, 11, 10], "1-3,5,9-11"),
+])
+def test_format_cores(ids, want):
+    assert format_cores(ids) == want
+    assert parse_cores(want) == sorted(set(ids))
+
+
+@pytest.mark.parametrize("arg, word", [
+    ("x", "x"), ("1000", "1000"), ("a=b", "a=b"), ("--flag", "--flag"),
+    ("two words", '"two words"'), ("", '""'), (" lead", '" lead"'),
+    ("it's", '"it\'s"'), ("$HOME", "$HOME"), ("#", "#"),
+])
+def test_kernel_arg_quotes_what_the_kernel_would_split(arg, word):
+    assert kernel_arg(arg) == word
+
+
+@pytest.mark.parametrize("arg", ['say "hi"', "back\\slash", "tab\there", "new\nline", 3])
+def test_kernel_arg_rejects_what_cannot_pass(arg):
+    with pytest.raises(SccRunError):
+        kernel_arg(arg)
+
+
+def test_kernel_options_forms():
+    assert kernel_options(None) == []
+    assert kernel_options(["mbox=poll", "tick=100", "verbose"]) == ["mbox=poll", "tick=100", "verbose"]
+    assert kernel_options({"mbox": "ipi", "tick": 0}) == ["mbox=ipi", "tick=0"]
+
+
+@pytest.mark.parametrize("opts", ["mbox=poll", ["a b=1"], ["x=1 2"], ["k='v'"], ["module=x.elf"],
+                                  ["hold"], ["--"], [""], [5]])
+def test_kernel_options_rejects(opts):
+    with pytest.raises(SccRunError):
+        kernel_options(opts)
+
+
+def _map_words(text):
+    """The words of the core map's one non-comment line, split as the
+    machine splits them (a POSIX shell's rules, # comments)."""
+    import shlex
+    lines = [l for l in text.splitlines() if l.strip() and not l.lstrip().startswith("#")]
+    assert len(lines) == 1, text
+    return shlex.split(lines[0], comments=True)
+
+
+def _kernel_cmdline_split(cmdline):
+    """How the kernel is expected to split its command line: words separated
+    by spaces, double quotes group (Linux's rule)."""
+    words, cur, quoted, inword = [], "", False, False
+    for ch in cmdline:
+        if ch == '"':
+            quoted, inword = not quoted, True
+        elif ch == " " and not quoted:
+            if inword:
+                words.append(cur)
+            cur, inword = "", False
+        else:
+            cur, inword = cur + ch, True
+    if inword:
+        words.append(cur)
+    return words
+
+
+def test_app_coremap_line():
+    text = app_coremap("hello.elf", cores="0-3,47", kernel_opts=["mbox=poll", "tick=100"],
+                       args=["1000", "two words", ""])
+    words = _map_words(text)
+    assert words == ["0-3,47", "kernel.elf", "mbox=poll", "tick=100", "module=hello.elf", "--",
+                     "1000", '"two words"', '""']
+    # The machine drops module=, joins the rest with single spaces into the
+    # kernel's command line; the kernel's split gives back the arguments.
+    cmdline = " ".join(w for w in words[1:] if not w.startswith("module="))
+    assert cmdline == 'kernel.elf mbox=poll tick=100 -- 1000 "two words" ""'
+    split = _kernel_cmdline_split(cmdline)
+    assert split[split.index("--") + 1:] == ["1000", "two words", ""]
+
+
+def test_app_coremap_defaults_and_comment_chars():
+    words = _map_words(app_coremap("a b.elf", args=["#not-a-comment", "x;y", "it's"]))
+    assert words == ["0-47", "kernel.elf", "module=a b.elf", "--", "#not-a-comment", "x;y", '"it\'s"']
+
+
+def test_app_coremap_rejects_bad_input():
+    with pytest.raises(SccRunError, match="not a string"):
+        app_coremap("a.elf", args="x")
+    with pytest.raises(SccRunError, match="does not exist"):
+        app_coremap("a.elf", cores="0-7", ncores=4)
+    with pytest.raises(SccRunError, match="reserved"):
+        app_coremap("a.elf", kernel_opts=["module=b.elf"])
+
+
+def test_app_link_name():
+    assert app_link_name("build/apps/hello.elf") == "hello.elf"
+    assert app_link_name("/x/kernel.elf") == "app-kernel.elf"
+
+
+def test_run_app_writes_map_and_cleans_up(fake_qemu, files, tmp_path):
+    """run_app hands QEMU a core map in a temporary directory whose links
+    name the kernel and the app; the directory is gone afterwards."""
+    seen = tmp_path / "seen"
+    fake_qemu(f"""\
+        for a in "$@"; do case $a in scc,*coremap=*) m=${{a##*coremap=}};; esac; done
+        d=$(dirname "$m")
+        {{ echo "$d"; cat "$m"; readlink "$d/kernel.elf"; readlink "$d/mod1.elf"; }} > {seen}
+        echo "[00] ran"
+        exit 5
+    """)
+    r = run_app(files["mod1.elf"], kernel=files["kernel.elf"], cores="0,2-3",
+                args=["x y", "z"], kernel_opts={"mbox": "hybrid"},
+                machine={"private-mem": "32M"}, timeout=30)
+    assert (r.returncode, r.timed_out) == (5, False)
+    assert r.core_lines() == {0: ["ran"]}
+    out = seen.read_text().splitlines()
+    tmpdir = out[0]
+    body = [l for l in out[1:-2] if not l.startswith("#")]
+    assert body == ["""0,2-3 kernel.elf mbox=hybrid module=mod1.elf -- '"x y"' z"""]
+    assert out[-2:] == [files["kernel.elf"], files["mod1.elf"]]
+    assert not os.path.exists(tmpdir), "run_app left its temporary directory behind"
+
+
+def test_run_app_checks_before_starting(fake_qemu, files, tmp_path):
+    marker = tmp_path / "started"
+    fake_qemu(f"touch {marker}\nexit 0\n")
+    with pytest.raises(SccRunError, match="application .* not found"):
+        run_app(str(tmp_path / "none.elf"), kernel=files["kernel.elf"])
+    with pytest.raises(SccRunError, match="kernel .* not found"):
+        run_app(files["mod1.elf"], kernel=str(tmp_path / "none.elf"))
+    with pytest.raises(SccRunError, match="does not exist"):
+        run_app(files["mod1.elf"], kernel=files["kernel.elf"], cores="0-9",
+                machine={"mesh-x": "2", "mesh-y": "2"})
+    with pytest.raises(SccRunError, match="coremap"):
+        run_app(files["mod1.elf"], kernel=files["kernel.elf"], machine={"coremap": "m"})
+    with pytest.raises(SccRunError, match="cannot be passed"):
+        run_app(files["mod1.elf"], kernel=files["kernel.elf"], args=['"'])
+    assert not marker.exists()
+
+
+def test_run_records_line_times(fake_qemu, files):
+    fake_qemu("echo '[00] early'; sleep 0.5; echo '[01] late'; echo '[00] again'\n")
+    r = run(files["kernel.elf"], timeout=30)
+    assert len(r.line_times) == 3
+    firsts = r.first_line_times()
+    assert set(firsts) == {0, 1}
+    assert firsts[1] - firsts[0] >= 0.4
+    assert r.first_line_times("again") == {0: r.line_times[2]}
+    assert r.elapsed >= firsts[1]
+
+
+def test_cli_app_print_command(files, repo):
+    p = subprocess.run([sys.executable, str(repo / "tools" / "scc-run"), "--print-command",
+                        "--app", files["mod1.elf"], "--cores", "1-2", "--kopt", "mbox=poll",
+                        files["kernel.elf"], "--", "a b", "c"],
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert p.returncode == 0, p.stderr
+    body = [l for l in p.stdout.splitlines()[1:] if not l.startswith("#")]
+    assert body == ["""1-2 kernel.elf mbox=poll module=mod1.elf -- '"a b"' c"""]
+
+
+def test_cli_app_runs_with_args_and_time(fake_qemu, files, repo, tmp_path):
+    seen = tmp_path / "seen"
+    fake_qemu(f"""\
+        for a in "$@"; do case $a in scc,*coremap=*) m=${{a##*coremap=}};; esac; done
+        grep -v '^#' "$m" > {seen}
+        echo "[00] hello"; echo "[03] hello"
+        exit 0
+    """)
+    p = subprocess.run([sys.executable, str(repo / "tools" / "scc-run"), "--time",
+                        "--app", files["mod1.elf"], "--cores", "0,3", files["kernel.elf"],
+                        "--", "one", "two words"],
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == "[00] hello\n[03] hello\n"
+    assert seen.read_text() == """0,3 kernel.elf module=mod1.elf -- one '"two words"'\n"""
+    assert "scc-run: time: 2 cores printed their first console line" in p.stderr
+    assert "QEMU exited after" in p.stderr
+
+
+def test_cli_time_names_silent_cores(fake_qemu, files, repo):
+    fake_qemu("echo '[00] hi'\nexit 0\n")
+    p = subprocess.run([sys.executable, str(repo / "tools" / "scc-run"), "--time",
+                        "--time-mark", "hi", "--app", files["mod1.elf"], "--cores", "0-1",
+                        files["kernel.elf"]],
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert p.returncode == 0, p.stderr
+    assert "1 cores printed their first line containing 'hi'" in p.stderr
+    assert "1 started cores did not (first: core 01)" in p.stderr
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["k", "--", "x"], "need --app"),
+    (["--kopt", "a=b", "k"], "need --app"),
+    (["--cores", "1", "k"], "need --app"),
+    (["--app", "A", "--coremap", "m"], "does not go with"),
+    (["--app", "A", "--append", "x"], "does not go with"),
+    (["--time-mark", "x", "k"], "needs --time"),
+])
+def test_cli_app_rejects_bad_combinations(repo, argv, message):
+    p = subprocess.run([sys.executable, str(repo / "tools" / "scc-run"), *argv],
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert p.returncode == 2
+    assert message in p.stderr
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--cores", "48"], "core 48 does not exist"),
+    (["--kopt", "bad opt"], "bad kernel option"),
+    (["--", 'q"'], "cannot be passed"),
+])
+def test_cli_app_rejects_bad_values(fake_qemu, files, repo, extra, message):
+    fake_qemu("exit 0\n")
+    argv = ["--app", files["mod1.elf"], files["kernel.elf"]]
+    if extra[0] == "--":
+        argv += extra
+    else:
+        argv = extra + argv
+    p = subprocess.run([sys.executable, str(repo / "tools" / "scc-run"), *argv],
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert p.returncode == 2, p.stderr
+    assert message in p.stderr
+
+
+def test_run_app_kernel_from_environment(fake_qemu, files, tmp_path, monkeypatch):
+    seen = tmp_path / "seen"
+    fake_qemu(f"""\
+        for a in "$@"; do case $a in scc,*coremap=*) m=${{a##*coremap=}};; esac; done
+        readlink "$(dirname "$m")/kernel.elf" > {seen}
+    """)
+    monkeypatch.setenv("SCC_KERNEL", files["kernel.elf"])
+    assert run_app(files["mod1.elf"], timeout=30).returncode == 0
+    assert seen.read_text().strip() == files["kernel.elf"]
+    monkeypatch.setenv("SCC_KERNEL", str(tmp_path / "gone.elf"))
+    with pytest.raises(SccRunError, match="kernel .*gone.elf not found"):
+        run_app(files["mod1.elf"], timeout=30)

@@ -1,8 +1,9 @@
 """Run the emulated SCC chip (QEMU ``-M scc``) with a hard time limit.
 
-    from sccrun import run
+    from sccrun import run, run_app
     r = run("build/kernel/kernel.elf", timeout=60)
     assert r.returncode == 0 and len(r.core_lines()) == 48
+    r = run_app("build/apps/hello.elf", cores="0-3", args=["x"], kernel_opts=["mbox=poll"])
 
 Every run has a time limit. QEMU runs in a process group of its own, which is
 killed whole on timeout, on Ctrl-C and on any other exit from ``run``, so no
@@ -11,22 +12,28 @@ QEMU is ever left behind. QEMU's stdin is /dev/null.
 Environment:
   SCC_QEMU   the QEMU binary (default: build/qemu/qemu-system-i386 in the repo)
   SCC_BOOT   the boot ELF given as -bios (default: build/boot/scc-boot.elf)
+  SCC_KERNEL the kernel run_app runs (default: build/kernel/kernel.elf)
 """
 from __future__ import annotations
 
 import os
 import re
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Sequence, TextIO
+from typing import Iterable, Mapping, Sequence, TextIO
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_QEMU = REPO / "build" / "qemu" / "qemu-system-i386"
 DEFAULT_BOOT = REPO / "build" / "boot" / "scc-boot.elf"
+DEFAULT_KERNEL = REPO / "build" / "kernel" / "kernel.elf"
 DEFAULT_TIMEOUT = 120.0
 
 _CORE_LINE = re.compile(r"^\[(\d+)\] ?(.*)$")
@@ -42,6 +49,10 @@ class RunResult:
     stdout: str  # everything QEMU printed to stdout (the console lines "[NN] text")
     stderr: str
     timed_out: bool
+    # When each stdout line arrived, in seconds since QEMU was started, in
+    # the order of stdout's lines (empty for results made by hand).
+    line_times: list[float] = field(default_factory=list)
+    elapsed: float = 0.0  # seconds from QEMU's start to its exit (or the kill)
 
     def core_lines(self) -> dict[int, list[str]]:
         """Console lines by core: "[NN] text" -> {NN: [text, ...]}, in order."""
@@ -51,6 +62,20 @@ class RunResult:
             if m:
                 out.setdefault(int(m.group(1)), []).append(m.group(2))
         return out
+
+    def first_line_times(self, mark: str | None = None) -> dict[int, float]:
+        """{core: seconds after QEMU's start of the core's first console line
+        (the first that contains `mark`, if given)}."""
+        out: dict[int, float] = {}
+        for line, t in zip(self.stdout.splitlines(), self.line_times):
+            m = _CORE_LINE.match(line.rstrip("\r"))
+            if m and int(m.group(1)) not in out and (mark is None or mark in m.group(2)):
+                out[int(m.group(1))] = t
+        return out
+
+
+def default_kernel() -> str:
+    return os.environ.get("SCC_KERNEL") or str(DEFAULT_KERNEL)
 
 
 def qemu_binary() -> str:
@@ -150,8 +175,11 @@ def _kill_group(proc: subprocess.Popen) -> None:
         pass
 
 
-def _pump(pipe, sink: list[str], echo: TextIO | None) -> None:
+def _pump(pipe, sink: list[str], echo: TextIO | None,
+          times: list[float] | None = None, t0: float = 0.0) -> None:
     for line in iter(pipe.readline, ""):
+        if times is not None:
+            times.append(time.monotonic() - t0)
         sink.append(line)
         if echo is not None:
             echo.write(line)
@@ -182,10 +210,13 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
 
     out: list[str] = []
     err: list[str] = []
+    times: list[float] = []
+    t0 = time.monotonic()
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, errors="replace",
                             bufsize=1, start_new_session=True)
-    readers = [threading.Thread(target=_pump, args=(proc.stdout, out, sys.stdout if stream else None),
+    readers = [threading.Thread(target=_pump, args=(proc.stdout, out, sys.stdout if stream else None,
+                                                    times, t0),
                                 daemon=True),
                threading.Thread(target=_pump, args=(proc.stderr, err, sys.stderr if stream else None),
                                 daemon=True)]
@@ -197,8 +228,10 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
             proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             timed_out = True
+            elapsed = time.monotonic() - t0
             _kill_group(proc)
         else:
+            elapsed = time.monotonic() - t0
             # QEMU exited. Anything it left in its group that still holds
             # the output pipes open is ended too.
             for t in readers:
@@ -214,5 +247,184 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
         raise
     for t in readers:
         t.join(timeout=5)
+    stdout = "".join(out)
+    # One time per line of stdout.splitlines() (a line's own line breaks
+    # aside, which readline does not split).
+    line_times = [t for line, t in zip(out, times) for _ in (line.splitlines() or [""])]
     return RunResult(returncode=-1 if timed_out else proc.returncode,
-                     stdout="".join(out), stderr="".join(err), timed_out=timed_out)
+                     stdout=stdout, stderr="".join(err), timed_out=timed_out,
+                     line_times=line_times, elapsed=elapsed)
+
+
+# --- Applications: the kernel plus an app module on a set of cores -------------
+
+def machine_cores(machine: Mapping[str, str] | None = None) -> int:
+    """The number of cores of a machine with these -M options."""
+    m = dict(machine or {})
+    try:
+        return (int(str(m.get("mesh-x", 6)), 0) * int(str(m.get("mesh-y", 4)), 0)
+                * int(str(m.get("cores-per-tile", 2)), 0))
+    except ValueError as e:
+        raise SccRunError(f"bad mesh option: {e}") from None
+
+
+def parse_cores(spec: str | int | Iterable[int], ncores: int = 48) -> list[int]:
+    """Core ids from a core-map style spec: "all", "N", "N-M", or a comma
+    separated list of these; or an int, or an iterable of ints. Sorted,
+    without duplicates; every id must be < ncores."""
+    if isinstance(spec, bool):
+        raise SccRunError(f"bad core spec {spec!r}")
+    if isinstance(spec, int):
+        ids = [spec]
+    elif isinstance(spec, str):
+        text = spec.strip()
+        if text == "all":
+            return list(range(ncores))
+        ids = []
+        if not text:
+            raise SccRunError("empty core spec")
+        for part in text.split(","):
+            m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+            if not m:
+                raise SccRunError(f"bad core spec {spec!r}: {part!r} is not N or N-M")
+            lo = int(m.group(1))
+            hi = int(m.group(2)) if m.group(2) is not None else lo
+            if hi < lo:
+                raise SccRunError(f"bad core spec {spec!r}: range {lo}-{hi} is backwards")
+            ids.extend(range(lo, hi + 1))
+    else:
+        try:
+            ids = list(spec)
+        except TypeError:
+            raise SccRunError(f"bad core spec {spec!r}") from None
+        if not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+            raise SccRunError(f"bad core spec {spec!r}: core ids must be ints")
+    if not ids:
+        raise SccRunError("no cores selected")
+    bad = [i for i in ids if not 0 <= i < ncores]
+    if bad:
+        raise SccRunError(f"core {bad[0]} does not exist (the machine has {ncores} cores: 0-{ncores - 1})")
+    return sorted(set(ids))
+
+
+def format_cores(ids: Sequence[int]) -> str:
+    """The shortest core-map spec for sorted ids: [0,1,2,5] -> "0-2,5"."""
+    parts = []
+    ids = sorted(set(ids))
+    i = 0
+    while i < len(ids):
+        j = i
+        while j + 1 < len(ids) and ids[j + 1] == ids[j] + 1:
+            j += 1
+        parts.append(str(ids[i]) if i == j else f"{ids[i]}-{ids[j]}")
+        i = j + 1
+    return ",".join(parts)
+
+
+_KOPT = re.compile(r"[A-Za-z0-9_.-]+(=[^\s\"'\\]*)?")
+
+
+def kernel_options(opts: Mapping[str, object] | Sequence[str] | None) -> list[str]:
+    """Kernel options as command-line words: ["mbox=poll", "tick=100"] or
+    {"mbox": "poll", "tick": 100}."""
+    if opts is None:
+        return []
+    if isinstance(opts, (str, bytes)):
+        raise SccRunError("kernel options must be a sequence of KEY=VALUE strings or a mapping, "
+                          "not a string")
+    if isinstance(opts, Mapping):
+        words = [f"{k}={v}" for k, v in opts.items()]
+    else:
+        words = [str(w) if isinstance(w, os.PathLike) else w for w in opts]
+    for w in words:
+        if not isinstance(w, str) or not _KOPT.fullmatch(w):
+            raise SccRunError(f"bad kernel option {w!r}: want KEY=VALUE (or a bare flag) without "
+                              "spaces or quotes")
+        if w in ("hold", "--") or w.startswith("module="):
+            raise SccRunError(f"kernel option {w!r} is reserved (the runner writes the core map's "
+                              "module= and hold itself)")
+    return words
+
+
+_PLAIN_ARG = re.compile(r"[^\s\"'\\]+")
+
+
+def kernel_arg(arg: str) -> str:
+    """An application argument as a word of the kernel command line.
+
+    The core map joins its words with single spaces into the kernel's
+    command line, so an argument with a space survives only if the kernel
+    reads it quoted: it is put in double quotes, as on Linux's command line
+    ("two words"; "" for an empty argument; single quotes and backslashes
+    are quoted too, so a kernel that splits like a POSIX shell reads the
+    same). An argument with a double quote, a backslash or a control
+    whitespace character (tab, newline) cannot be passed."""
+    if not isinstance(arg, str):
+        raise SccRunError(f"application arguments must be strings, not {type(arg).__name__}")
+    if _PLAIN_ARG.fullmatch(arg):
+        return arg
+    if re.search(r'["\\\t\n\r\v\f]', arg):
+        raise SccRunError(f"application argument {arg!r}: a double quote, a backslash or a "
+                          "control whitespace character cannot be passed on the kernel command line")
+    return f'"{arg}"'
+
+
+def app_coremap(app: str, *, kernel: str = "kernel.elf", cores: str | int | Iterable[int] = "all",
+                args: Sequence[str] = (), kernel_opts=None, ncores: int = 48) -> str:
+    """The text of a core map that runs `kernel` with `app` as its module on
+    `cores` (the others are in no line: held in reset)."""
+    if isinstance(args, (str, bytes)):
+        raise SccRunError("args must be a sequence of strings, not a string")
+    ids = parse_cores(cores, ncores)
+    words = [format_cores(ids), kernel, *kernel_options(kernel_opts), f"module={app}", "--",
+             *(kernel_arg(a) for a in args)]
+    line = " ".join(shlex.quote(w) for w in words)
+    return ("# written by sccrun.run_app: the kernel, its options, the app as its module,\n"
+            "# then the app's arguments (cores in no line are held in reset)\n"
+            f"{line}\n")
+
+
+def app_link_name(app) -> str:
+    """The name run_app gives the app in its core map: the app's argv[0]."""
+    name = os.path.basename(os.fspath(app))
+    return "app-kernel.elf" if name == "kernel.elf" else name
+
+
+def run_app(app, *, cores: str | int | Iterable[int] = "all", args: Sequence[str] = (),
+            kernel_opts=None, kernel=None, machine: Mapping[str, str] | None = None,
+            timeout: float = DEFAULT_TIMEOUT, extra_args: Sequence[str] = (),
+            stream: bool = False) -> RunResult:
+    """Run the kernel (default: $SCC_KERNEL, or build/kernel/kernel.elf) on
+    `cores` with `app` as its application module.
+
+    A temporary directory holds the core map and links named kernel.elf and
+    after the app's file name (the app's argv[0]); it is removed afterwards.
+    kernel_opts: ["mbox=poll", ...] or {"mbox": "poll"}; args: the app's
+    arguments (after argv[0]). Raises SccRunError before starting anything
+    on bad arguments or missing files.
+    """
+    kernel = os.fspath(kernel) if kernel is not None else default_kernel()
+    app = os.fspath(app)
+    if "coremap" in dict(machine or {}):
+        raise SccRunError("run_app writes its own core map: do not pass machine option coremap")
+    ncores = machine_cores(machine)
+    for what, path in (("kernel", kernel), ("application", app)):
+        if not os.path.isfile(path):
+            hint = ": run `make` first to build it" if what == "kernel" else ""
+            raise SccRunError(f"{what} {path} not found{hint}")
+    app_name = app_link_name(app)
+    text = app_coremap(app_name, kernel="kernel.elf", cores=cores, args=args,
+                       kernel_opts=kernel_opts, ncores=ncores)
+    tmp = tempfile.mkdtemp(prefix="scc-app-")
+    try:
+        if "," in tmp:
+            raise SccRunError(f"temporary directory {tmp} has a ',' in its name (check TMPDIR)")
+        os.symlink(os.path.abspath(kernel), os.path.join(tmp, "kernel.elf"))
+        os.symlink(os.path.abspath(app), os.path.join(tmp, app_name))
+        cmap = os.path.join(tmp, "cores.map")
+        with open(cmap, "w", encoding="utf-8") as f:
+            f.write(text)
+        return run(coremap=cmap, machine=machine, timeout=timeout, extra_args=extra_args,
+                   stream=stream)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)

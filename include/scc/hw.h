@@ -110,8 +110,16 @@
 #define LAPIC_SVR    0x0F0
 #define LAPIC_LINT0  0x350
 #define LAPIC_LINT1  0x360
+#define LAPIC_LVT_TIMER 0x320
+#define LAPIC_LVT_ERROR 0x370
+#define LAPIC_TIMER_INIT 0x380          // initial count
+#define LAPIC_TIMER_CUR  0x390          // current count
+#define LAPIC_TIMER_DIV  0x3E0          // divide configuration
 #define SVR_ENABLE   (1 << 8)
 #define LVT_MASKED   (1 << 16)
+#define LVT_NMI      (4 << 8)           // delivery mode NMI (vector ignored)
+#define LVT_PERIODIC (1 << 17)          // timer mode
+#define TIMER_DIV_1  0xB                // divide configuration: by 1
 
 // CR4.MBE: bit 7 of a PTE marks an MPBT page. Not together with PSE.
 #define CR4_PSE      (1 << 4)

@@ -72,6 +72,50 @@ static inline void write_cr4(uint32_t v)
 	__asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
 }
 
+static inline uint32_t read_cr0(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mov %%cr0, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr0(uint32_t v)
+{
+	__asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory");
+}
+
+// The linear address of the last page fault.
+static inline uint32_t read_cr2(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mov %%cr2, %0" : "=r"(v));
+	return v;
+}
+
+static inline uint32_t read_cr3(void)
+{
+	uint32_t v;
+
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+// Also flushes the whole TLB (the P54C has no global pages).
+static inline void write_cr3(uint32_t v)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+#define CR0_PE (1u << 0)
+#define CR0_MP (1u << 1)        // WAIT honours TS
+#define CR0_EM (1u << 2)        // no FPU: trap FPU instructions
+#define CR0_TS (1u << 3)        // task switched: trap the next FPU use
+#define CR0_NE (1u << 5)        // FPU errors raise #MF, not FERR#
+#define CR0_WP (1u << 16)       // the kernel too obeys read-only pages
+#define CR0_PG (1u << 31)
+
 // Needed after a LUT change even with paging off: it also ends QEMU's
 // translation block, from which the new mapping holds.
 static inline void invlpg(uintptr_t addr)

@@ -44,6 +44,23 @@ uintptr_t lut_own(const struct core *me, uint32_t page)
 // Map page of core c's private memory at the window page.
 void lut_window(const struct core *me, const struct core *c, uint32_t page)
 {
-	write32(lut_own(me, SCC_WINDOW_PAGE), lut_private_entry(me, c, page));
-	invlpg((uintptr_t)SCC_WINDOW_PAGE << SCC_PAGE_SHIFT);
+	lut_set(me, SCC_WINDOW_PAGE, lut_private_entry(me, c, page));
+}
+
+// Read this core's entry for page.
+uint32_t lut_get(const struct core *me, uint32_t page)
+{
+	return read32(lut_own(me, page));
+}
+
+// Point this core's page at entry. The new entry holds from the next
+// translation on, and only once the TLB forgets the old one: with paging
+// on, the 16 MiB page may sit in the TLB as any of 4096 small pages.
+void lut_set(const struct core *me, uint32_t page, uint32_t entry)
+{
+	write32(lut_own(me, page), entry);
+	if (read_cr0() & CR0_PG)
+		write_cr3(read_cr3());
+	else
+		invlpg((uintptr_t)page << SCC_PAGE_SHIFT);
 }

@@ -1,0 +1,209 @@
+// System calls (include/scc/syscall.h): number in EAX, arguments in EBX,
+// ECX, EDX, ESI, EDI, result in EAX (>= 0, or -errno). Every argument is
+// checked; user pointers go through copyin/copyout, which refuse what is
+// not the application's memory.
+
+#include <scc/io.h>
+#include <scc/sif.h>
+#include "defs.h"
+
+#define PANIC_MSG_MAX 200
+
+static int32_t sys_exit(uint32_t status)
+{
+	core_exit(status & 0xFF);
+}
+
+// fd 1 and 2 go to the console; the machine prints whole lines.
+static int32_t sys_write(uint32_t fd, uint32_t buf, uint32_t len)
+{
+	char chunk[256];
+	uint32_t done, n, i;
+
+	if (fd != 1 && fd != 2)
+		return -SCC_EINVAL;
+	if ((int32_t)len < 0)
+		return -SCC_EINVAL;
+	if (uvalid(buf, len, 0))	// all or nothing
+		return -SCC_EFAULT;
+	for (done = 0; done < len; done += n) {
+		n = len - done < sizeof(chunk) ? len - done : sizeof(chunk);
+		copyin(chunk, buf + done, n);
+		for (i = 0; i < n; i++)
+			console_putc(chunk[i]);
+	}
+	return len;
+}
+
+// There is no input: fd 0 is at its end.
+static int32_t sys_read(uint32_t fd, uint32_t buf, uint32_t len)
+{
+	(void)buf;
+	(void)len;
+	return fd == 0 ? 0 : -SCC_EINVAL;
+}
+
+static int32_t sys_time(uint32_t ut)
+{
+	struct scc_time t;
+
+	t.tsc = rdtsc();
+	t.gtsc = sif_gtsc();
+	t.core_hz = core_hz;
+	t.gtsc_hz = gtsc_hz;
+	return copyout(ut, &t, sizeof(t));
+}
+
+static int32_t sys_info(uint32_t ui)
+{
+	struct scc_info i;
+
+	i.core_id = self.id;
+	i.ncores = self.ncores;
+	i.mesh_x = self.mesh_x;
+	i.mesh_y = self.mesh_y;
+	i.cores_per_tile = self.cpt;
+	i.private_mem = memsize;
+	i.core_hz = core_hz;
+	i.gtsc_hz = gtsc_hz;
+	i.mpb_base = SCC_MPB_BASE;
+	i.mpb_stride = SCC_PAGE_SIZE;
+	i.mpb_user_off = 0;
+	i.mpb_user_size = 0x1C00;
+	i.shm_base = SCC_SHARED_BASE;
+	i.shm_size = shm_size;
+	i.crb_base = SCC_CRB_BASE;
+	i.sif_base = SCC_SIF;
+	i.mbox_mode = mbox_mode(-1);
+	return copyout(ui, &i, sizeof(i));
+}
+
+static int32_t sys_mbox_send(uint32_t dest, uint32_t tag, uint32_t buf, uint32_t len)
+{
+	uint8_t payload[SCC_MBOX_PAYLOAD];
+
+	if (dest >= self.ncores || tag > 0xFFFF || len > SCC_MBOX_PAYLOAD)
+		return -SCC_EINVAL;
+	if (copyin(payload, buf, len))
+		return -SCC_EFAULT;
+	return mbox_send(dest, tag, payload, len);
+}
+
+static int32_t sys_mbox_recv(uint32_t uout, uint32_t flags)
+{
+	struct scc_msg m;
+	int r;
+
+	if (flags & ~SCC_MBOX_NONBLOCK)
+		return -SCC_EINVAL;
+	// Checked before taking a message, so that none is lost.
+	if (uvalid(uout, sizeof(m), 1))
+		return -SCC_EFAULT;
+	if ((r = mbox_recv(&m, flags)) < 0)
+		return r;
+	return copyout(uout, &m, sizeof(m));
+}
+
+// Pulse dest's LINT0. Not under dest's lock, which user code may hold:
+// concurrent pulses merge into one interrupt, but leave the pin clear.
+static int32_t sys_ipi(uint32_t dest)
+{
+	struct core c;
+
+	if (dest >= self.ncores || dest == self.id)
+		return -SCC_EINVAL;
+	core_locate(&self, dest, &c);
+	crb_intr(&c);
+	return 0;
+}
+
+static int32_t sys_panic(uint32_t umsg)
+{
+	char msg[PANIC_MSG_MAX];
+
+	// A message too long for the line is cut.
+	if (!umsg || copyinstr(msg, umsg, sizeof(msg)) == -SCC_EFAULT)
+		return -SCC_EFAULT;
+	msg[sizeof(msg) - 1] = 0;
+	panic("%s", msg);
+}
+
+static int32_t sys_tick(uint32_t hz)
+{
+	if (hz > TICK_MAX || lapic_timer(hz, core_hz))
+		return -SCC_EINVAL;
+	return 0;
+}
+
+void syscall(struct trapframe *tf)
+{
+	uint32_t a = tf->ebx, b = tf->ecx, c = tf->edx, d = tf->esi;
+	int32_t r;
+
+	kstat.syscalls++;
+	switch (tf->eax) {
+	case SYS_exit:
+		r = sys_exit(a);
+		break;
+	case SYS_write:
+		r = sys_write(a, b, c);
+		break;
+	case SYS_read:
+		r = sys_read(a, b, c);
+		break;
+	case SYS_sbrk:
+		r = uvm_sbrk((int32_t)a);
+		break;
+	case SYS_mmap:
+		r = uvm_mmap(a);
+		break;
+	case SYS_munmap:
+		r = uvm_munmap(a, b);
+		break;
+	case SYS_time:
+		r = sys_time(a);
+		break;
+	case SYS_yield:
+		mbox_drain();
+		r = 0;
+		break;
+	case SYS_halt:
+		mbox_halt();
+		r = 0;
+		break;
+	case SYS_info:
+		r = sys_info(a);
+		break;
+	case SYS_mbox_send:
+		r = sys_mbox_send(a, b, c, d);
+		break;
+	case SYS_mbox_recv:
+		r = sys_mbox_recv(a, b);
+		break;
+	case SYS_mbox_poll:
+		r = mbox_waiting();
+		break;
+	case SYS_mbox_mode:
+		r = mbox_mode((int32_t)a);
+		break;
+	case SYS_ipi:
+		r = sys_ipi(a);
+		break;
+	case SYS_kstat:
+		r = copyout(a, &kstat, sizeof(kstat));
+		break;
+	case SYS_vmquery:
+		r = uvm_query(a);
+		break;
+	case SYS_panic:
+		r = sys_panic(a);
+		break;
+	case SYS_tick:
+		r = sys_tick(a);
+		break;
+	default:
+		r = -SCC_ENOSYS;
+		break;
+	}
+	tf->eax = r;
+}

@@ -1,0 +1,151 @@
+/*
+ * The SCC user API: thin wrappers over the kernel's system calls
+ * (include/scc/syscall.h, docs/kernel.md) and the few things user code may
+ * touch directly (the GTSC, the atomic counters, CL1INVMB, the MPBs and the
+ * shared DRAM).
+ *
+ * Functions that wrap a system call return what the kernel returns: a value
+ * >= 0, or -errno (SCC_EINVAL, ...). They do not set errno; the POSIX calls
+ * picolibc uses (write, sbrk, ...) do.
+ */
+#ifndef SCC_H
+#define SCC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <scc/syscall.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --- raw system call --------------------------------------------------------- */
+
+/* int $0x80 with EAX = nr and EBX, ECX, EDX, ESI, EDI = a..e; returns EAX. */
+static inline long scc_syscall(long nr, long a, long b, long c, long d, long e)
+{
+    long ret;
+    __asm__ volatile("int $0x80"
+                     : "=a"(ret), "+b"(a), "+c"(b), "+d"(c), "+S"(d), "+D"(e)
+                     : "0"(nr)
+                     : "memory", "cc");
+    return ret;
+}
+
+/* Whether a raw result is -errno (the kernel's error range -4095..-1). */
+static inline int scc_is_error(long ret)
+{
+    return (unsigned long)ret >= (unsigned long)-4095;
+}
+
+/* --- who and where ------------------------------------------------------------- */
+
+int scc_info(struct scc_info *out);         /* SYS_info */
+int scc_core_id(void);                      /* this core's id (cached) */
+int scc_num_cores(void);                    /* cores on the chip (cached) */
+int scc_tile_of(int core);                  /* tile t of a core */
+
+/* --- time ------------------------------------------------------------------------ */
+
+int scc_time(struct scc_time *out);         /* SYS_time */
+
+/* This core's cycle counter (RDTSC; every TSC counts at core_hz). */
+static inline uint64_t scc_tsc(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+/* The chip's global timestamp counter (gtsc_hz), read from the system
+ * interface page the kernel maps read-only for user code. */
+#define SCC_SIF_USER_GTSC   0xF9008000u
+#define SCC_GTSC_LO_REG     ((volatile uint32_t *)(SCC_SIF_USER_GTSC + 0x224))
+#define SCC_GTSC_HI_REG     ((volatile uint32_t *)(SCC_SIF_USER_GTSC + 0x228))
+
+/* Low 32 bits only: one uncached read (it also latches HI). */
+static inline uint32_t scc_gtsc_lo(void)
+{
+    return *SCC_GTSC_LO_REG;
+}
+
+uint64_t scc_gtsc(void);                    /* the full 64-bit value */
+
+/* --- mailbox ---------------------------------------------------------------------- */
+
+int scc_mbox_send(int dest, int tag, const void *buf, size_t len);
+int scc_mbox_recv(struct scc_msg *out, int flags);  /* SCC_MBOX_NONBLOCK */
+int scc_mbox_poll(void);                    /* messages waiting */
+int scc_mbox_mode(int mode);                /* SCC_MBOX_*; -1 asks; -> previous */
+const char *scc_mbox_mode_name(int mode);   /* "ipi", "poll", "hybrid", "?" */
+int scc_mbox_mode_parse(const char *name);  /* the inverse; -1 if unknown */
+
+/* --- interrupts, scheduling, statistics ------------------------------------------ */
+
+int scc_ipi(int dest);                      /* pulse dest's INTR line (LINT0) */
+int scc_kstat(struct scc_kstat *out);
+int scc_tick(unsigned hz);                  /* LAPIC timer rate, 0 off */
+int scc_yield(void);                        /* drain the mailbox, return */
+int scc_halt(void);                         /* sleep until an interrupt */
+__attribute__((noreturn)) void scc_panic(const char *msg);
+
+/* --- memory ----------------------------------------------------------------------- */
+
+/* The page-table entry that maps vaddr: 0 and *pte set, or -errno
+ * (-SCC_EFAULT when nothing maps it). */
+int scc_vmquery(const void *vaddr, uint32_t *pte);
+#define SCC_PTE_P       0x001u
+#define SCC_PTE_W       0x002u
+#define SCC_PTE_U       0x004u
+#define SCC_PTE_PCD     0x010u
+#define SCC_PTE_MPBT    0x080u              /* bit 7 with CR4.MBE */
+
+void *scc_mmap(size_t len);                 /* zeroed pages, or NULL */
+int scc_munmap(void *addr, size_t len);
+
+/* Invalidate the L1's MPBT lines (SCC instruction CL1INVMB, 0F 0A). */
+static inline void scc_cl1invmb(void)
+{
+    __asm__ volatile(".byte 0x0f, 0x0a" ::: "memory");
+}
+
+/* User address of a core's 8 KiB MPB area and of the part libscc owns
+ * (docs/kernel.md: 0x0000-0x1BFF of each core's 8 KiB). */
+volatile void *scc_mpb_core(int core);
+volatile void *scc_mpb_user(int core);
+/* User address of the shared DRAM (uncached) and its size. */
+volatile void *scc_shm(void);
+size_t scc_shm_size(void);
+
+/* --- atomic counters (system interface, user page) ------------------------------- */
+
+#define SCC_SIF_USER_ATOMIC 0xF900E000u
+#define SCC_ATOMIC_COUNTERS 48
+/* Counter 47 is the kernel's panic record: leave it alone. */
+
+static inline uint32_t scc_atomic_inc(unsigned i)   /* returns the old value */
+{
+    return *(volatile uint32_t *)(SCC_SIF_USER_ATOMIC + 8 * i);
+}
+
+static inline uint32_t scc_atomic_read(unsigned i)
+{
+    return *(volatile uint32_t *)(SCC_SIF_USER_ATOMIC + 8 * i + 4);
+}
+
+static inline void scc_atomic_set(unsigned i, uint32_t v)
+{
+    *(volatile uint32_t *)(SCC_SIF_USER_ATOMIC + 8 * i + 4) = v;
+}
+
+/* A reusable barrier for n cores on atomic counter i (which must start at
+ * 0 and be used for nothing else). Each participant passes its own round
+ * counter, starting at 0. Waits with scc_yield(). */
+void scc_barrier(unsigned i, unsigned n, unsigned *round);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,175 @@
+/*
+ * The operating-system calls picolibc (built with posix-console) needs, on
+ * top of the SCC kernel's system calls. These follow POSIX: -1 and errno on
+ * failure.
+ *
+ *   write, read, _exit, sbrk      the kernel's SYS_write/read/exit/sbrk
+ *   lseek, close, fstat, isatty   the console fds 0-2 (a character device)
+ *   getpid, kill                  one process per core: pid = core id + 1
+ *   gettimeofday, times           SYS_time (GTSC since machine reset, TSC)
+ *   open, stat, unlink            there is no file system: ENOSYS / ENOENT
+ */
+#include "scc.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A kernel result: >= 0 passes through; -errno sets errno and gives -1. */
+static long posix_result(long r)
+{
+    if (scc_is_error(r)) {
+        errno = (int)-r;
+        return -1;
+    }
+    return r;
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+    return posix_result(scc_syscall(SYS_write, fd, (long)buf, (long)len, 0, 0));
+}
+
+ssize_t read(int fd, void *buf, size_t len)
+{
+    return posix_result(scc_syscall(SYS_read, fd, (long)buf, (long)len, 0, 0));
+}
+
+void _exit(int status)
+{
+    for (;;)
+        scc_syscall(SYS_exit, status, 0, 0, 0, 0);
+}
+
+void *sbrk(ptrdiff_t incr)
+{
+    long r = scc_syscall(SYS_sbrk, incr, 0, 0, 0, 0);
+    if (scc_is_error(r)) {
+        errno = (int)-r;
+        return (void *)-1;
+    }
+    return (void *)r;
+}
+
+static int console_fd(int fd)
+{
+    return fd >= 0 && fd <= 2;
+}
+
+off_t lseek(int fd, off_t offset, int whence)
+{
+    (void)offset;
+    (void)whence;
+    errno = console_fd(fd) ? ESPIPE : EBADF;
+    return -1;
+}
+
+int close(int fd)
+{
+    if (console_fd(fd))
+        return 0;
+    errno = EBADF;
+    return -1;
+}
+
+int fstat(int fd, struct stat *st)
+{
+    if (!console_fd(fd)) {
+        errno = EBADF;
+        return -1;
+    }
+    *st = (struct stat){0};
+    st->st_mode = S_IFCHR | 0620;
+    st->st_blksize = 256;   /* the machine's console line */
+    return 0;
+}
+
+int isatty(int fd)
+{
+    if (console_fd(fd))
+        return 1;
+    errno = EBADF;
+    return 0;
+}
+
+pid_t getpid(void)
+{
+    return scc_core_id() + 1;
+}
+
+int kill(pid_t pid, int sig)
+{
+    if (pid != getpid()) {
+        errno = ESRCH;
+        return -1;
+    }
+    if (sig == 0)
+        return 0;
+    /* No signal delivery: a signal sent to oneself ends the program the
+     * way a default action would. */
+    _exit(128 + sig);
+}
+
+int gettimeofday(struct timeval *restrict tv, void *restrict tz)
+{
+    (void)tz;
+    struct scc_time t;
+    long r = scc_time(&t);
+    if (r < 0) {
+        errno = (int)-r;
+        return -1;
+    }
+    if (tv) {
+        uint64_t hz = t.gtsc_hz ? t.gtsc_hz : 1;
+        tv->tv_sec = (time_t)(t.gtsc / hz);
+        tv->tv_usec = (suseconds_t)((t.gtsc % hz) * 1000000u / hz);
+    }
+    return 0;
+}
+
+clock_t times(struct tms *buf)
+{
+    struct scc_time t;
+    long r = scc_time(&t);
+    if (r < 0) {
+        errno = (int)-r;
+        return (clock_t)-1;
+    }
+    uint64_t core_hz = t.core_hz ? t.core_hz : 1, gtsc_hz = t.gtsc_hz ? t.gtsc_hz : 1;
+    if (buf) {
+        /* The core did nothing but run this program since reset. */
+        buf->tms_utime = (clock_t)(t.tsc * CLOCKS_PER_SEC / core_hz);
+        buf->tms_stime = 0;
+        buf->tms_cutime = 0;
+        buf->tms_cstime = 0;
+    }
+    return (clock_t)(t.gtsc * CLOCKS_PER_SEC / gtsc_hz);
+}
+
+int open(const char *path, int flags, ...)
+{
+    (void)path;
+    (void)flags;
+    errno = ENOSYS;
+    return -1;
+}
+
+int stat(const char *restrict path, struct stat *restrict st)
+{
+    (void)path;
+    (void)st;
+    errno = ENOENT;
+    return -1;
+}
+
+int unlink(const char *path)
+{
+    (void)path;
+    errno = ENOENT;
+    return -1;
+}
