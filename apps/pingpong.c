@@ -1,0 +1,168 @@
+/*
+ * pingpong.c - ping-pong between UE 0 and every other UE, message sizes
+ * 32 B to 1 MiB, over three paths:
+ *
+ *   rcce    RCCE_send / RCCE_recv (local put, remote get, synchronous)
+ *   putget  RCCE_put into the peer's MPB + flags, RCCE_get at home
+ *           (remote put, local get), through a 1 KiB MPB buffer
+ *   ircce   iRCCE_irecv + iRCCE_isend, then wait
+ *
+ * Start it on cores 0 1 2 11 47 (a tile mate, the next tile, the next row,
+ * the far corner):
+ *
+ *   host:  pingpong 5 0.533 0 1 2 11 47 [MAXBYTES [BUDGET [APIS]]]
+ *   chip:  the same words after the kernel's `--`
+ *
+ * BUDGET (default 8 MiB) bounds the bytes one size moves: iterations =
+ * BUDGET / bytes, at least 2 and at most 1000. APIS is a comma list (default
+ * rcce,putget,ircce). UE 0 prints CSV, timed with RCCE_wtime:
+ *
+ *   api,peer,bytes,iterations,usec_per_roundtrip,MB_per_s
+ *
+ * peer is the peer's core id; MB_per_s counts both directions (2 * bytes
+ * per round trip) in 10^6 bytes per second.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "RCCE.h"
+#include "iRCCE.h"
+
+struct putget {
+    t_vcharp buf;           /* MPB buffer, same offset everywhere */
+    size_t chunk;
+    RCCE_FLAG full, empty;  /* full: at the receiver, empty: at the sender */
+};
+
+/* Move n bytes from UE `from` to UE `to` through to's MPB buffer. */
+static void pg_move(struct putget *pg, char *data, size_t n, int from, int to)
+{
+    int me = RCCE_ue();
+
+    for (size_t off = 0; off < n; off += pg->chunk) {
+        int len = (int)(n - off < pg->chunk ? n - off : pg->chunk);
+        if (me == from) {
+            RCCE_put(pg->buf, (t_vcharp)data + off, len, to);
+            RCCE_flag_write(&pg->full, RCCE_FLAG_SET, to);
+            RCCE_wait_until(pg->empty, RCCE_FLAG_SET);
+            RCCE_flag_write(&pg->empty, RCCE_FLAG_UNSET, me);
+        } else {
+            RCCE_wait_until(pg->full, RCCE_FLAG_SET);
+            RCCE_flag_write(&pg->full, RCCE_FLAG_UNSET, me);
+            RCCE_get((t_vcharp)data + off, pg->buf, len, me);
+            RCCE_flag_write(&pg->empty, RCCE_FLAG_SET, from);
+        }
+    }
+}
+
+/* One round trip of n bytes between UE 0 and peer over `api`. */
+static void round_trip(const char *api, struct putget *pg, char *data, size_t n,
+                       int peer)
+{
+    int me = RCCE_ue();
+
+    if (strcmp(api, "rcce") == 0) {
+        if (me == 0) {
+            RCCE_send(data, n, peer);
+            RCCE_recv(data, n, peer);
+        } else {
+            RCCE_recv(data, n, 0);
+            RCCE_send(data, n, 0);
+        }
+    } else if (strcmp(api, "putget") == 0) {
+        pg_move(pg, data, n, 0, peer);
+        pg_move(pg, data, n, peer, 0);
+    } else {
+        iRCCE_SEND_REQUEST s;
+        iRCCE_RECV_REQUEST r;
+        int other = me == 0 ? peer : 0;
+        if (me == 0) {
+            iRCCE_irecv(data + n, n, other, &r);
+            iRCCE_isend(data, n, other, &s);
+            iRCCE_isend_wait(&s);
+            iRCCE_irecv_wait(&r);
+        } else {
+            iRCCE_irecv(data, n, other, &r);
+            iRCCE_irecv_wait(&r);
+            iRCCE_isend(data, n, other, &s);
+            iRCCE_isend_wait(&s);
+        }
+    }
+}
+
+static int check_data(const char *data, size_t n, int seed)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)data[i] != (unsigned char)(i * 7 + seed))
+            return 0;
+    return 1;
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    size_t maxbytes = 1 << 20, budget = 8 << 20;
+    char apis[64] = "rcce,putget,ircce";
+    struct putget pg;
+    int status = 0;
+
+    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS || iRCCE_init() != iRCCE_SUCCESS) {
+        printf("pingpong: RCCE_init failed: start as pingpong <nues> <GHz> <cores...>\n");
+        return 2;
+    }
+    if (argc > 1)
+        maxbytes = strtoul(argv[1], NULL, 0);
+    if (argc > 2)
+        budget = strtoul(argv[2], NULL, 0);
+    if (argc > 3)
+        snprintf(apis, sizeof apis, "%s", argv[3]);
+    int me = RCCE_ue(), np = RCCE_num_ues();
+
+    pg.buf = RCCE_malloc_request(1024, &pg.chunk);
+    if (!pg.buf || RCCE_flag_alloc(&pg.full) || RCCE_flag_alloc(&pg.empty)) {
+        printf("pingpong: no MPB space for put/get\n");
+        return 2;
+    }
+    char *data = malloc(2 * maxbytes + 64);
+    if (!data) {
+        printf("pingpong: out of memory\n");
+        return 2;
+    }
+    if (me == 0)
+        printf("api,peer,bytes,iterations,usec_per_roundtrip,MB_per_s\n");
+    RCCE_barrier(&RCCE_COMM_WORLD);
+
+    char *save = NULL;     /* strtok_r: on the host all UEs share strtok's state */
+    for (char *api = strtok_r(apis, ",", &save); api; api = strtok_r(NULL, ",", &save)) {
+        for (int peer = 1; peer < np; peer++) {
+            for (size_t n = 32; n <= maxbytes; n *= 2) {
+                int iters = (int)(budget / n);
+                iters = iters < 2 ? 2 : iters > 1000 ? 1000 : iters;
+                if (me != 0 && me != peer)
+                    continue;
+                /* one checked round trip, which also warms up */
+                for (size_t i = 0; i < n; i++)
+                    data[i] = (char)(i * 7 + peer);
+                round_trip(api, &pg, data, n, peer);
+                if (!check_data(me == 0 && strcmp(api, "ircce") == 0 ? data + n : data,
+                                n, peer)) {
+                    printf("pingpong: %s %lu bytes: wrong data on UE %d\n", api,
+                           (unsigned long)n, me);
+                    status = 1;
+                }
+                double t = RCCE_wtime();
+                for (int it = 0; it < iters; it++)
+                    round_trip(api, &pg, data, n, peer);
+                t = RCCE_wtime() - t;
+                if (me == 0)
+                    printf("%s,%d,%lu,%d,%.2f,%.2f\n", api, RCCE_ue_core(peer),
+                           (unsigned long)n, iters, t * 1e6 / iters,
+                           2.0 * n * iters / t / 1e6);
+            }
+            RCCE_barrier(&RCCE_COMM_WORLD);
+        }
+    }
+    free(data);
+    RCCE_finalize();
+    return status;
+}

@@ -1,0 +1,120 @@
+# libscc: the RCCE / iRCCE / RCCEnb library, for the chip and for the host.
+#
+#   build/libscc/rcce/chip/librcce.a         for applications on the chip
+#   build/libscc/rcce/VARIANT/librcce.a      host builds (one thread per UE):
+#                                            VARIANT = host, tsan, asan
+#   build/libscc/rcce/VARIANT/tests/NAME     host test programs (tests/libscc)
+#   build/libscc/rcce/VARIANT/pingpong       apps/pingpong.c on the host
+#   build/tests/libscc/NAME.elf              the test programs for the chip
+#   build/apps/pingpong.elf                  apps/pingpong.c for the chip
+#
+# A chip application that uses RCCE links $(LIBRCCE_CHIP) before the
+# runtime; see the pingpong rules at the end. Targets: libscc (everything),
+# libscc-host, libscc-chip.
+
+ifndef LIBSCC_BUILD_MK
+LIBSCC_BUILD_MK := 1
+
+ifndef LIBSCC_SYS_BUILD_MK
+-include libscc/sys/build.mk
+endif
+
+LSC_OUT      := $(BUILD)/libscc/rcce
+LSC_SRCS     := $(wildcard libscc/src/*.c)
+LSC_HEADERS  := $(wildcard libscc/include/*.h libscc/src/*.h libscc/platform/*.h)
+LSC_TESTS    := $(basename $(notdir $(wildcard tests/libscc/*.c)))
+LSC_INCLUDES := -I libscc/include -I libscc/platform
+LSC_VARIANTS := host tsan asan
+LSC_SANDEPS  := $(LSC_OUT)/sandeps.stamp
+
+HOST_CC ?= gcc
+LSC_HOST_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DSCC_HOST -pthread \
+	$(LSC_INCLUDES) -MMD -MP
+LSC_CFLAGS_host := -O2
+LSC_CFLAGS_tsan := -O1 -fsanitize=thread
+LSC_CFLAGS_asan := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+
+.PHONY: libscc libscc-host libscc-chip
+all: libscc
+libscc: libscc-host libscc-chip
+
+$(LSC_SANDEPS): libscc/host-deps.sh
+	libscc/host-deps.sh $@
+
+# $(call lsc_host,VARIANT): the library, tests and pingpong of one host build.
+define lsc_host
+$(LSC_OUT)/$(1)/obj/%.o: libscc/src/%.c | $(LSC_SANDEPS)
+	@mkdir -p $$(@D)
+	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -c -o $$@ $$<
+
+$(LSC_OUT)/$(1)/obj/host.o: libscc/platform/host.c | $(LSC_SANDEPS)
+	@mkdir -p $$(@D)
+	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -c -o $$@ $$<
+
+$(LSC_OUT)/$(1)/librcce.a: $(patsubst libscc/src/%.c,$(LSC_OUT)/$(1)/obj/%.o,$(LSC_SRCS)) \
+		$(LSC_OUT)/$(1)/obj/host.o
+	@rm -f $$@
+	ar rcs $$@ $$^
+
+$(LSC_OUT)/$(1)/tests/%: tests/libscc/%.c $(LSC_OUT)/$(1)/librcce.a
+	@mkdir -p $$(@D)
+	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -I tests/libscc -o $$@ $$< \
+		$(LSC_OUT)/$(1)/librcce.a -lm
+
+$(LSC_OUT)/$(1)/pingpong: apps/pingpong.c $(LSC_OUT)/$(1)/librcce.a
+	@mkdir -p $$(@D)
+	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -o $$@ $$< \
+		$(LSC_OUT)/$(1)/librcce.a -lm
+
+libscc-host: $(LSC_OUT)/$(1)/librcce.a $(LSC_TESTS:%=$(LSC_OUT)/$(1)/tests/%) \
+	$(LSC_OUT)/$(1)/pingpong
+
+-include $(wildcard $(LSC_OUT)/$(1)/obj/*.d $(LSC_OUT)/$(1)/tests/*.d $(LSC_OUT)/$(1)/*.d)
+endef
+
+$(foreach v,$(LSC_VARIANTS),$(eval $(call lsc_host,$(v))))
+
+# --- the chip -------------------------------------------------------------------
+# Needs the runtime's variables (libscc/sys/build.mk): APP_CFLAGS, APP_LDFLAGS,
+# APP_LIBS, APP_RUNTIME, LIBSCC_CRT0, PICOLIBC_STAMP.
+ifdef LIBSCC_SYS_BUILD_MK
+
+LIBRCCE_CHIP := $(LSC_OUT)/chip/librcce.a
+LSC_CHIP_OBJS := $(patsubst libscc/src/%.c,$(LSC_OUT)/chip/obj/%.o,$(LSC_SRCS)) \
+	$(LSC_OUT)/chip/obj/chip.o
+LSC_CHIP_TESTS := $(LSC_TESTS:%=$(BUILD)/tests/libscc/%.elf)
+
+$(LSC_OUT)/chip/obj/%.o: libscc/src/%.c $(PICOLIBC_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -c -o $@ $<
+
+$(LSC_OUT)/chip/obj/chip.o: libscc/platform/chip.c $(PICOLIBC_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -c -o $@ $<
+
+$(LIBRCCE_CHIP): $(LSC_CHIP_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/tests/libscc/%.o: tests/libscc/%.c $(PICOLIBC_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -I tests/libscc -c -o $@ $<
+
+$(BUILD)/tests/libscc/%.elf: $(BUILD)/tests/libscc/%.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
+	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBRCCE_CHIP) $(APP_LIBS)
+
+# apps/pingpong.c: the runtime's pattern rules build apps/*.c; these
+# explicit rules add RCCE's headers and library for this one.
+$(BUILD)/apps/pingpong.o: APP_CFLAGS += $(LSC_INCLUDES)
+$(BUILD)/apps/pingpong.elf: $(BUILD)/apps/pingpong.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
+	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBRCCE_CHIP) $(APP_LIBS)
+
+GUEST_TARGETS += $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS)
+libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS) $(BUILD)/apps/pingpong.elf
+
+.SECONDARY: $(LSC_CHIP_TESTS:.elf=.o)
+-include $(wildcard $(LSC_OUT)/chip/obj/*.d $(BUILD)/tests/libscc/*.d)
+endif
+
+endif

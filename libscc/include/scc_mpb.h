@@ -1,0 +1,91 @@
+/*
+ * scc_mpb.h - what libscc keeps in each core's message passing buffer.
+ *
+ * This is the ONE place that lays out the MPB; every algorithm in libscc
+ * takes its offsets from here.
+ *
+ * Each core owns 8 KiB of its tile's MPB (docs/kernel.md). libscc owns the
+ * first 7 KiB of it, the "user area" (0x0000-0x1BFF); the kernel's mailbox
+ * owns 0x1C00-0x1FFF. The user area is cut into 32-byte lines, the SCC's
+ * cache line and the unit of its write-combine buffer (WCB). A line that
+ * another core writes is written by exactly ONE core, so no two cores ever
+ * race on a line and no line needs a lock.
+ *
+ *   offset  lines  bytes  what                                 written by
+ *   0x0000   48    1536   sent[s]: the channel line from UE s  UE s (remote)
+ *   0x0600   48    1536   ready[r]: the ack line from UE r     UE r (remote)
+ *   0x0C00   64    2048   payload buffer of this UE's sends    the owner
+ *   0x1400   62    1984   symmetric heap (RCCE_malloc & co.)   see below
+ *   0x1BC0    1      32   wake line: word 0 = "I may sleep"    the owner
+ *   0x1BE0    1      32   WCB flush line (written, never read) the owner
+ *
+ * Channel lines (sent[], ready[]) are { u32 seq; u32 size; pad }:
+ *   sent[s] in my MPB: seq = chunks UE s has put in its payload buffer for
+ *     me, counted since the program started; size = bytes of the message
+ *     that chunk belongs to.
+ *   ready[r] in my MPB: seq = chunks UE r has copied out of my payload
+ *     buffer, counted the same way (size unused).
+ *   The counters only grow (mod 2^32), so a reader never has to clear a
+ *   line and a late reader still sees the newest value ("at least n").
+ *
+ * Payload buffer: the sender puts (local writes), the receiver gets from
+ * the sender's MPB (remote reads) - RCCE's "local put, remote get". A
+ * message of at most SCC_MPB_PAYLOAD_SIZE bytes travels as one chunk in the
+ * whole buffer. A larger one is pipelined: chunks of half the buffer,
+ * chunk k in half k%2, so the sender fills one half while the receiver
+ * empties the other (iRCCE's pipelined protocol).
+ *
+ * Symmetric heap: every UE runs the same allocator over the same region
+ * with the same calls, so an allocation has the same offset in every UE's
+ * MPB. RCCE_malloc, RCCE_flag_alloc (one line per flag) and communicator
+ * barrier lines come from here; RCCE_init takes the first
+ * SCC_BARRIER_LINES lines for RCCE_COMM_WORLD's barrier.
+ *
+ * Barrier lines: a communicator has SCC_BARRIER_LINES lines; in round k of
+ * its dissemination barrier member i writes line k of member
+ * (i + 2^k) mod size, word 0 = the barrier's epoch (only grows).
+ *
+ * User flags (RCCE_FLAG): word 0 of a whole line, the rest of the line
+ * unused, so a flag write never merges with other data in the WCB.
+ *
+ * Wake line (the chip only, platform/chip.c): a UE that has waited long
+ * for a line of its MPB to change sets word 0 and then sleeps in the
+ * kernel; whoever writes a line into its MPB and finds word 0 set sends
+ * it a wake-up message through the kernel mailbox.
+ */
+#ifndef SCC_MPB_H
+#define SCC_MPB_H
+
+#define SCC_MPB_LINE            32          /* RCCE_LINE_SIZE */
+#define SCC_MPB_USER_SIZE       0x1C00      /* the 7 KiB libscc owns */
+#define SCC_MPB_MAX_UES         48          /* RCCE_MAXNP */
+
+#define SCC_MPB_SENT            0x0000      /* + 32 * sender rank */
+#define SCC_MPB_READY           0x0600      /* + 32 * receiver rank */
+#define SCC_MPB_PAYLOAD         0x0C00
+#define SCC_MPB_PAYLOAD_SIZE    0x0800
+#define SCC_MPB_HEAP            0x1400
+#define SCC_MPB_HEAP_LINES      62
+#define SCC_MPB_WAKE_LINE       0x1BC0
+#define SCC_MPB_WCB_LINE        0x1BE0
+
+#define SCC_MPB_SENT_LINE(s)    (SCC_MPB_SENT + SCC_MPB_LINE * (s))
+#define SCC_MPB_READY_LINE(r)   (SCC_MPB_READY + SCC_MPB_LINE * (r))
+
+/* Words of a channel line. */
+#define SCC_LINE_SEQ            0
+#define SCC_LINE_SIZE           4
+
+/* ceil(log2(48)): rounds of the dissemination barrier. */
+#define SCC_BARRIER_LINES       6
+
+#if SCC_MPB_READY != SCC_MPB_SENT + SCC_MPB_LINE * SCC_MPB_MAX_UES || \
+    SCC_MPB_PAYLOAD != SCC_MPB_READY + SCC_MPB_LINE * SCC_MPB_MAX_UES || \
+    SCC_MPB_HEAP != SCC_MPB_PAYLOAD + SCC_MPB_PAYLOAD_SIZE || \
+    SCC_MPB_WAKE_LINE != SCC_MPB_HEAP + SCC_MPB_LINE * SCC_MPB_HEAP_LINES || \
+    SCC_MPB_WCB_LINE != SCC_MPB_WAKE_LINE + SCC_MPB_LINE || \
+    SCC_MPB_WCB_LINE + SCC_MPB_LINE != SCC_MPB_USER_SIZE
+#error "scc_mpb.h: the MPB layout does not add up"
+#endif
+
+#endif

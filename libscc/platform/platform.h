@@ -1,0 +1,165 @@
+/*
+ * platform.h - everything that differs between the chip and the host.
+ *
+ * The chip (default): one UE per core, libscc state in plain globals, MPBs,
+ * T&S locks, shared DRAM and the GTSC at the addresses the kernel maps
+ * (docs/kernel.md). CL1INVMB before reading what another core wrote, a
+ * write to the WCB flush line after writing. A waiting UE polls, then
+ * sleeps in the kernel (chip.c).
+ *
+ * The host (-DSCC_HOST, like Intel's RCCE emulator): one thread per UE,
+ * state in thread-locals, MPBs/locks/shared memory in host memory. Flag
+ * and counter words use C11-style __atomic acquire/release, which also
+ * orders the plain payload copies around them, so ThreadSanitizer sees
+ * every happens-before edge the protocols rely on. A waiting UE yields
+ * the CPU, then sleeps until a line of its MPB is written (host.c).
+ *
+ * Chip and host: every wait in libscc is for a line of the UE's own MPB,
+ * written by someone through plat_store, which wakes a sleeping owner.
+ */
+#ifndef SCC_PLATFORM_H
+#define SCC_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "RCCE.h"
+
+#ifdef SCC_HOST
+#define SCC_TLS __thread
+#else
+#define SCC_TLS
+#endif
+
+/* Facts about the machine, filled by plat_init. */
+struct plat_facts {
+    int core;               /* this UE's core id */
+    int ncores;             /* cores on the chip */
+    int mesh_x, cores_per_tile;
+    double tick_hz;         /* rate of plat_ticks */
+};
+
+int plat_init(struct plat_facts *out);      /* 0, or an RCCE error */
+t_vcharp plat_mpb(int core);                /* the core's 7 KiB user area */
+uint64_t plat_ticks(void);                  /* wall clock */
+int plat_lock_try(int core);                /* 1 if taken */
+void plat_lock_release(int core);
+void *plat_shm(size_t *size);               /* shared DRAM for RCCE_shmalloc */
+/* Called in a loop that waits for a line in this UE's OWN MPB to change,
+ * after `spins` fruitless checks. */
+void plat_relax(unsigned int spins);
+/* The same for any other wait (a lock). */
+void plat_pause(unsigned int spins);
+/* A line in some UE's MPB was written: wake that UE if it sleeps. */
+void plat_notify(t_vcharp p);
+/* Leave no wake-up armed (RCCE_finalize). */
+void plat_quiesce(void);
+
+#ifdef SCC_HOST
+
+static inline void plat_invalidate(void)
+{
+    /* the acquire loads below do the work */
+}
+
+/* Nothing to flush: the release store of the flag that follows every
+ * payload write publishes it (ThreadSanitizer has no standalone fences). */
+static inline void plat_flush(t_vcharp own_mpb)
+{
+    (void)own_mpb;
+    __asm__ volatile("" ::: "memory");
+}
+
+/* A full fence, as a locked read-modify-write on a private word. */
+static inline void plat_fence(void)
+{
+    static __thread int word;
+    __atomic_fetch_add(&word, 0, __ATOMIC_SEQ_CST);
+}
+
+static inline uint32_t plat_load(t_vcharp p)
+{
+    return __atomic_load_n((volatile uint32_t *)p, __ATOMIC_ACQUIRE);
+}
+
+static inline uint32_t plat_load_relaxed(t_vcharp p)
+{
+    return __atomic_load_n((volatile uint32_t *)p, __ATOMIC_RELAXED);
+}
+
+static inline void plat_store(t_vcharp p, uint32_t v)
+{
+    __atomic_store_n((volatile uint32_t *)p, v, __ATOMIC_RELEASE);
+    plat_notify(p);
+}
+
+static inline void plat_store_relaxed(t_vcharp p, uint32_t v)
+{
+    __atomic_store_n((volatile uint32_t *)p, v, __ATOMIC_RELAXED);
+}
+
+#else /* the chip */
+
+#define SCC_CL1INVMB() __asm__ volatile(".byte 0x0f, 0x0a" ::: "memory")
+
+static inline void plat_invalidate(void)
+{
+    SCC_CL1INVMB();
+}
+
+/* The WCB holds one line and writes it out when a store goes to another
+ * line: a store to the flush line pushes out the line written last. */
+#include "scc_mpb.h"
+static inline void plat_flush(t_vcharp own_mpb)
+{
+    __asm__ volatile("" ::: "memory");
+    *(volatile uint32_t *)(own_mpb + SCC_MPB_WCB_LINE) = 0;
+    __asm__ volatile("" ::: "memory");
+}
+
+static inline void plat_fence(void)
+{
+    __asm__ volatile("lock; addl $0, (%%esp)" ::: "memory", "cc");
+}
+
+static inline uint32_t plat_load(t_vcharp p)
+{
+    uint32_t v = *(volatile uint32_t *)p;
+    __asm__ volatile("" ::: "memory");
+    return v;
+}
+
+static inline uint32_t plat_load_relaxed(t_vcharp p)
+{
+    return *(volatile uint32_t *)p;
+}
+
+static inline void plat_store(t_vcharp p, uint32_t v)
+{
+    __asm__ volatile("" ::: "memory");
+    *(volatile uint32_t *)p = v;
+    plat_notify(p);
+}
+
+static inline void plat_store_relaxed(t_vcharp p, uint32_t v)
+{
+    *(volatile uint32_t *)p = v;
+}
+
+#endif
+
+/* Payload copies between private memory and an MPB. Callers order them
+ * with plat_load/plat_store on a flag or channel line. */
+static inline void plat_put(t_vcharp mpb, const void *src, size_t n)
+{
+    memcpy((void *)mpb, src, n);
+}
+
+static inline void plat_get(void *dst, t_vcharp mpb, size_t n)
+{
+    plat_invalidate();
+    memcpy(dst, (const void *)mpb, n);
+}
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * init.c - starting and stopping a UE, who it is, the clock.
+ *
+ * argv starts like rccerun's (and Intel's emulator's): the program name,
+ * the number of UEs, the clock in GHz (ignored: the clock is measured),
+ * then one core id per UE. Ranks go to the cores in increasing id order.
+ * RCCE_init removes those words, so the program sees only its own.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+SCC_TLS struct scc_state scc_self;
+SCC_TLS RCCE_COMM RCCE_COMM_WORLD;
+
+static int parse_int(const char *s, int *out)
+{
+    char *end;
+    long v = s ? strtol(s, &end, 10) : 0;
+
+    if (!s || end == s || *end || v < 0 || v > 1 << 20)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* Read the UE list from argv, set np, iam and the rank -> core map. */
+static int parse_ues(int argc, char **argv)
+{
+    int np, cores[RCCE_MAXNP];
+
+    if (argc < 3 || parse_int(argv[1], &np) || np < 1 || np > RCCE_MAXNP ||
+        argc < 3 + np)
+        return RCCE_ERROR_NUM_UES;
+    for (int i = 0; i < np; i++) {
+        if (parse_int(argv[3 + i], &cores[i]) ||
+            cores[i] >= scc_self.facts.ncores)
+            return RCCE_ERROR_ID;
+    }
+    qsort(cores, np, sizeof cores[0], cmp_int);
+    scc_self.np = np;
+    scc_self.iam = -1;
+    for (int i = 0; i < np; i++) {
+        if (i > 0 && cores[i] == cores[i - 1])
+            return RCCE_ERROR_ID;
+        if (cores[i] == scc_self.facts.core)
+            scc_self.iam = i;
+        scc_self.core_of[i] = cores[i];
+        scc_self.mpb[i] = plat_mpb(cores[i]);
+    }
+    return scc_self.iam < 0 ? RCCE_ERROR_CORE_NOT_IN_HOSTFILE : RCCE_SUCCESS;
+}
+
+int RCCE_init(int *argc, char ***argv)
+{
+    int err;
+
+    memset(&scc_self, 0, sizeof scc_self);
+    scc_self.recent_source = -1;
+    if (!argc || !argv || !*argv)
+        return RCCE_ERROR_NUM_UES;
+    if ((err = plat_init(&scc_self.facts)) || (err = parse_ues(*argc, *argv)))
+        return err;
+
+    char *program = (*argv)[0];
+    *argv += scc_self.np + 2;
+    (*argv)[0] = program;
+    *argc -= scc_self.np + 2;
+
+    RCCE_COMM *w = &RCCE_COMM_WORLD;
+    memset(w, 0, sizeof *w);
+    w->size = scc_self.np;
+    w->my_rank = scc_self.iam;
+    for (int i = 0; i < scc_self.np; i++)
+        w->member[i] = i;
+    /* the first heap lines; zero since reset, and nobody writes them
+     * before every UE has got here (they are the barrier's own lines) */
+    w->gather = (RCCE_FLAG)scc_heap_alloc(SCC_BARRIER_LINES);
+    w->initialized = RCCE_COMM_INITIALIZED;
+    scc_self.up = 1;
+    return RCCE_barrier(w);
+}
+
+int RCCE_finalize(void)
+{
+    if (!scc_self.up)
+        return RCCE_SUCCESS;
+    /* no UE leaves while another may still read its MPB */
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    plat_quiesce();
+    scc_self.up = 0;
+    return RCCE_SUCCESS;
+}
+
+int RCCE_ue(void)
+{
+    return scc_self.iam;
+}
+
+int RCCE_num_ues(void)
+{
+    return scc_self.np;
+}
+
+int RCCE_ue_core(int ue)
+{
+    return ue >= 0 && ue < scc_self.np ? scc_self.core_of[ue] : -1;
+}
+
+/* Seconds on a clock that all UEs share (the GTSC on the chip). */
+double RCCE_wtime(void)
+{
+    return (double)plat_ticks() / scc_self.facts.tick_hz;
+}
+
+int scc_check_ue(int ue)
+{
+    if (ue < 0 || ue >= scc_self.np)
+        return scc_error(RCCE_ERROR_ID);
+    return RCCE_SUCCESS;
+}

@@ -1,0 +1,181 @@
+"""libscc: RCCE, iRCCE and RCCEnb, through the programs in tests/libscc/.
+
+Each program is an RCCE program that checks itself; UE 0 prints
+"PASS name" when every UE agrees. The same sources run
+
+* on the host, one thread per UE, in three builds: plain, ThreadSanitizer
+  and AddressSanitizer+UBSan (build/libscc/rcce/{host,tsan,asan}/tests/);
+  a sanitizer build must also report nothing;
+* on the emulated chip, one core per UE (build/tests/libscc/*.elf), through
+  sccrun.run_app with a time limit.
+
+Programs take rccerun's arguments: <nues> <clock GHz> <core id>... then
+their own. apps/pingpong.c is checked the same two ways for its CSV.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import subprocess
+
+import pytest
+
+from conftest import BUILD, REPO
+from sccrun import run_app
+
+ALL = list(range(48))
+PAIRS = [0, 1, 2, 47]           # a tile mate, the neighbour tile, the far corner
+FIVE = [0, 1, 2, 11, 47]        # and the next row
+
+# (program, cores, program arguments)
+CASES = [
+    ("basic", PAIRS, ["hello", "42"]),
+    ("sendrecv", PAIRS, []),
+    ("ircce", ALL, []),
+    ("flags", ALL, []),
+    ("comm", ALL, []),
+    ("comm", [0, 3, 17, 30, 47], []),
+    ("reduce", ALL, []),
+    ("reduce", FIVE, []),
+    ("malloc", ALL, []),
+    ("errors", PAIRS, []),
+    ("shm", ALL, []),
+    ("gory", FIVE, []),
+    ("nb", ALL, []),
+    ("nb", FIVE, []),
+]
+IDS = [f"{name}-{len(cores)}ues" for name, cores, _ in CASES]
+
+VARIANTS = ["host", "tsan", "asan"]
+SANITIZER_ENV = {
+    "TSAN_OPTIONS": "halt_on_error=1 exitcode=66 second_deadlock_stack=1",
+    "ASAN_OPTIONS": "detect_leaks=1 halt_on_error=1 exitcode=67",
+    "UBSAN_OPTIONS": "halt_on_error=1 print_stacktrace=1 exitcode=68",
+}
+SANITIZER_MARKS = ("ThreadSanitizer", "AddressSanitizer", "LeakSanitizer",
+                   "runtime error:")
+HOST_TIMEOUT = 120
+CHIP_TIMEOUT = 300
+
+
+def ue_args(cores):
+    """rccerun's words for RCCE_init: the UE count, a clock, the core ids."""
+    return [str(len(cores)), "0.533", *map(str, cores)]
+
+
+def host_binary(variant, name):
+    path = BUILD / "libscc" / "rcce" / variant / "tests" / name
+    assert path.is_file(), f"{path.relative_to(REPO)} missing: run `make` (target libscc)"
+    return path
+
+
+def run_host(binary, args, timeout=HOST_TIMEOUT):
+    env = dict(os.environ, **SANITIZER_ENV)
+    return subprocess.run([str(binary), *args], capture_output=True, text=True,
+                          timeout=timeout, env=env, errors="replace")
+
+
+def explain(out, err, rc):
+    return f"exit {rc}\n--- stdout\n{out[-4000:]}\n--- stderr\n{err[-6000:]}"
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("name,cores,args", CASES, ids=IDS)
+def test_host(variant, name, cores, args):
+    r = run_host(host_binary(variant, name), ue_args(cores) + args)
+    why = explain(r.stdout, r.stderr, r.returncode)
+    for mark in SANITIZER_MARKS:
+        assert mark not in r.stderr, f"{variant}: the sanitizer reported something\n{why}"
+    assert r.returncode == 0, why
+    assert f"PASS {name} ({len(cores)} UEs)" in r.stdout, why
+
+
+@pytest.mark.no_qemu
+def test_host_tsan_sees_races(tmp_path):
+    """The TSan build's silence means something: the same compiler and
+    flags do report a plain race."""
+    src = tmp_path / "race.c"
+    src.write_text("#include <pthread.h>\nint x;\n"
+                   "static void *f(void *a) { x++; return a; }\n"
+                   "int main(void) { pthread_t t; pthread_create(&t, 0, f, 0);\n"
+                   "  x++; pthread_join(t, 0); return 0; }\n")
+    exe = tmp_path / "race"
+    subprocess.run(["gcc", "-g", "-O1", "-fsanitize=thread", "-pthread", "-o", str(exe),
+                    str(src)], check=True, capture_output=True)
+    r = run_host(exe, [], timeout=60)
+    assert "WARNING: ThreadSanitizer: data race" in r.stderr, r.stderr
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("args,why", [
+    ([], "no arguments"),
+    (["3", "0.533", "0", "1"], "too few core ids"),
+    (["2", "0.533", "0", "0"], "a core twice"),
+    (["2", "0.533", "0", "48"], "no such core"),
+    (["0", "0.533"], "no UEs"),
+])
+def test_host_bad_ue_list(args, why):
+    r = run_host(host_binary("host", "basic"), args, timeout=30)
+    assert r.returncode == 2 and "usage:" in r.stderr, f"{why}: " + explain(
+        r.stdout, r.stderr, r.returncode)
+
+
+def chip_elf(name):
+    path = BUILD / "tests" / "libscc" / f"{name}.elf"
+    assert path.is_file(), f"{path.relative_to(REPO)} missing: run `make` (target libscc)"
+    return path
+
+
+@pytest.mark.parametrize("name,cores,args", CASES, ids=IDS)
+def test_chip(name, cores, args):
+    r = run_app(chip_elf(name), cores=cores, args=ue_args(cores) + args,
+                timeout=CHIP_TIMEOUT)
+    why = f"exit {r.returncode}, timed out {r.timed_out}\n" \
+          f"--- stdout\n{r.stdout[-6000:]}\n--- stderr\n{r.stderr[-3000:]}"
+    assert not r.timed_out, why
+    assert r.returncode == 0, why
+    assert f"PASS {name} ({len(cores)} UEs)" in r.core_lines().get(0, []), why
+
+
+# --- apps/pingpong.c ----------------------------------------------------------------
+
+PP_APIS = {"rcce", "putget", "ircce"}
+PP_PEERS = {1, 2, 11, 47}
+PP_SIZES = [32 << i for i in range(16)]     # 32 B .. 1 MiB
+
+
+def check_pingpong_csv(text):
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert rows, "no CSV rows"
+    assert list(rows[0]) == ["api", "peer", "bytes", "iterations",
+                             "usec_per_roundtrip", "MB_per_s"]
+    seen = {(r["api"], int(r["peer"]), int(r["bytes"])) for r in rows}
+    want = {(a, p, n) for a in PP_APIS for p in PP_PEERS for n in PP_SIZES}
+    assert seen == want, f"missing {sorted(want - seen)[:5]}, extra {sorted(seen - want)[:5]}"
+    for r in rows:
+        assert int(r["iterations"]) >= 2
+        assert float(r["usec_per_roundtrip"]) > 0 and float(r["MB_per_s"]) > 0
+    return rows
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("variant", ["host", "tsan"])
+def test_pingpong_host(variant):
+    exe = BUILD / "libscc" / "rcce" / variant / "pingpong"
+    assert exe.is_file(), f"{exe} missing: run `make`"
+    r = run_host(exe, ue_args(FIVE) + ["1048576", "1048576"])
+    why = explain(r.stdout, r.stderr, r.returncode)
+    assert r.returncode == 0, why
+    for mark in SANITIZER_MARKS:
+        assert mark not in r.stderr, why
+    check_pingpong_csv(r.stdout)
+
+
+def test_pingpong_chip():
+    r = run_app(BUILD / "apps" / "pingpong.elf", cores=FIVE,
+                args=ue_args(FIVE) + ["1048576", "1048576"], timeout=CHIP_TIMEOUT)
+    why = f"exit {r.returncode}, timed out {r.timed_out}\n{r.stdout[-3000:]}\n{r.stderr[-2000:]}"
+    assert not r.timed_out and r.returncode == 0, why
+    check_pingpong_csv("\n".join(r.core_lines().get(0, [])))
