@@ -125,6 +125,10 @@ int   iRCCE_get_status(iRCCE_SEND_REQUEST *, iRCCE_RECV_REQUEST *);
 /* Cancel functions for not yet started non-blocking requests: */
 int   iRCCE_isend_cancel(iRCCE_SEND_REQUEST *, int *);
 int   iRCCE_irecv_cancel(iRCCE_RECV_REQUEST *, int *);
+/* One name for both, picked by the request's type (C11). */
+#define iRCCE_cancel(req, test) _Generic((req), \
+        iRCCE_SEND_REQUEST *: iRCCE_isend_cancel, \
+        iRCCE_RECV_REQUEST *: iRCCE_irecv_cancel)((req), (test))
 /* Collectives: */
 int   iRCCE_barrier(RCCE_COMM *);
 int   iRCCE_bcast(char *, size_t, int, RCCE_COMM);

@@ -167,7 +167,7 @@ static void cancel(int me)
         CHECK_EQ(iRCCE_irecv_cancel(&r, &test), iRCCE_NOT_ENQUEUED);
         CHECK_EQ(test, 0);
         iRCCE_irecv(a, sizeof a, iRCCE_ANY_SOURCE, &w);
-        CHECK_EQ(iRCCE_irecv_cancel(&w, &test), iRCCE_SUCCESS);
+        CHECK_EQ(iRCCE_cancel(&w, &test), iRCCE_SUCCESS);   /* generic name */
         CHECK_EQ(test, 1);
 
         fill(b, sizeof b, 1);
@@ -175,7 +175,7 @@ static void cancel(int me)
         iRCCE_isend(b, sizeof b, 1, &s1);   /* posted: UE 1 is not receiving */
         iRCCE_isend(c, sizeof c, 2, &s2);   /* queued behind s1 */
         CHECK_EQ(iRCCE_get_status(&s2, NULL), iRCCE_RESERVED);
-        CHECK_EQ(iRCCE_isend_cancel(&s2, &test), iRCCE_SUCCESS);
+        CHECK_EQ(iRCCE_cancel(&s2, &test), iRCCE_SUCCESS);
         CHECK_EQ(test, 1);
         CHECK_EQ(iRCCE_isend_cancel(&s1, &test), iRCCE_PENDING);
         CHECK_EQ(test, 0);
