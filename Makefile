@@ -118,8 +118,13 @@ $(QEMU_BIN): $(QEMU_VERSION_FILE) $(VENV_STAMP) FORCE
 
 qemu: $(QEMU_BIN)
 
+# The default core map, next to the images it names (its paths are relative).
+$(BUILD)/default.map: coremaps/default.map
+	@mkdir -p $(@D)
+	cp $< $@
+
 # --- Entry points -------------------------------------------------------------------
-all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP)
+all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP) $(BUILD)/default.map
 
 run: all
 	tools/scc-run $(RUN_ARGS) $(DEMO_KERNEL)

@@ -82,6 +82,15 @@ def test_hello_every_core(app):
         assert lines[c] == [f"hello from core {c:02d} of {NCORES}"], (c, lines[c])
 
 
+def test_default_core_map(repo):
+    """`make` leaves build/default.map: the kernel and hello on every core."""
+    from sccrun import run
+    lines = passed(run(coremap=str(repo / "build" / "default.map"), timeout=TIMEOUT))
+    assert sorted(lines) == list(range(NCORES)), sorted(lines)
+    for c in range(NCORES):
+        assert lines[c] == [f"hello from core {c:02d} of {NCORES}"], (c, lines[c])
+
+
 def test_hello_small_mesh_and_some_cores(app):
     """Only the cores of the spec run; the chip size comes from the machine."""
     machine = {"mesh-x": "2", "mesh-y": "2"}
