@@ -39,6 +39,8 @@ uint64_t sif_gtsc(void);
 uint32_t sif_counter_inc(int i);
 uint32_t sif_counter_get(int i);
 void sif_counter_set(int i, uint32_t v);
+uint32_t sif_core_state(uint32_t id);
+void sif_fault(uint32_t vector, uint32_t eip, uint32_t addr);
 
 // mpb.c: the message passing buffers
 uintptr_t mpb_area(const struct core *c);

@@ -44,3 +44,17 @@ void sif_counter_set(int i, uint32_t v)
 {
 	atomic_set(i, v);
 }
+
+// Whether core id can run: CORE_STATE_RESET, _RUNNING or _EXITED.
+uint32_t sif_core_state(uint32_t id)
+{
+	return sif_read(SIF_CORE_STATE(id));
+}
+
+// Where an exception ended this core, for the machine's report.
+void sif_fault(uint32_t vector, uint32_t eip, uint32_t addr)
+{
+	sif_write(SIF_FAULT_EIP, eip);
+	sif_write(SIF_FAULT_ADDR, addr);
+	sif_write(SIF_FAULT, vector);
+}

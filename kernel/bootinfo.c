@@ -20,21 +20,21 @@ static void copystr(char *dst, const char *src, uint32_t max, const char *what)
 			self.id, what, max - 1);
 }
 
-// Split the command line "path options -- appargs" in place.
+// Split the command line "options -- appargs" in place. As GRUB 2 and
+// the machine's loader pass it, it holds no path of the kernel's own.
 static void split(void)
 {
 	char *s = boot.cmdline;
 
-	while (*s == ' ')
-		s++;
-	while (*s && *s != ' ')		// the kernel's own path
-		s++;
 	boot.options = s;
 	boot.appargs = "";
 	for (; *s; s++) {
-		if (s[0] == '-' && s[1] == '-' && s[-1] == ' ' &&
+		if (s[0] == '-' && s[1] == '-' && (s == boot.cmdline || s[-1] == ' ') &&
 		    (s[2] == ' ' || s[2] == 0)) {
-			s[-1] = 0;
+			if (s != boot.cmdline)
+				s[-1] = 0;
+			else
+				boot.options = "";
 			boot.appargs = s[2] ? s + 3 : s + 2;
 			return;
 		}

@@ -53,6 +53,7 @@
 
 // Exit statuses the kernel reports besides the app's own and those of
 // include/scc/syscall.h.
+#define EXIT_BADOPTION  248     // an unknown or malformed kernel option
 #define EXIT_BADAPP     249     // the module is not a loadable application
 #define PANIC_COUNTER   (SIF_NATOMIC - 1)  // atomic counter: panicker id + 1
 #define TICK_MAX        100000  // Hz; faster would leave the app no time
@@ -72,6 +73,7 @@ void cprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // exit.c
 extern volatile int panicking, exited;
+extern void (*exit_hook)(void);
 void core_exit(int status) __attribute__((noreturn));
 void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
@@ -187,6 +189,7 @@ int mbox_recv(struct scc_msg *m, int flags);
 int mbox_waiting(void);
 int mbox_mode(int mode);
 void mbox_halt(void);
+void mbox_exit(void);
 
 // exec.c
 const char *task_name(void);

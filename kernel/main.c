@@ -21,32 +21,72 @@ static void fpu_init(void)
 	__asm__ volatile("fninit");
 }
 
-// Whether the option value v is the word w.
-static int is(const char *v, const char *w)
-{
-	uint32_t n = strlen(w);
+// The options the kernel knows (docs/kernel.md). Anything else on the
+// command line before "--" is refused: a misspelt option silently ignored
+// would make an experiment measure something other than intended.
+static int mbox_mode_opt = SCC_MBOX_IPI;
+static uint32_t tick_opt;
 
-	return !strncmp(v, w, n) && (v[n] == ' ' || v[n] == 0);
+static void bad_option(const char *w, const char *why) __attribute__((noreturn));
+static void bad_option(const char *w, const char *why)
+{
+	uint32_t n = 0;
+
+	while (w[n] && w[n] != ' ')
+		n++;
+	cprintf("core %02u: kernel option '", self.id);
+	while (n--)
+		console_putc(*w++);
+	cprintf("': %s (known: mbox=ipi|poll|hybrid, tick=HZ with HZ <= %u)\n",
+		why, TICK_MAX);
+	core_exit(EXIT_BADOPTION);
 }
 
-static int mbox_option(void)
+// Whether the word at w is key=value exactly.
+static int is(const char *w, const char *kv)
 {
-	const char *v = cmdline_value(boot.options, "mbox");
+	uint32_t n = strlen(kv);
 
-	if (!v || is(v, "ipi"))
-		return SCC_MBOX_IPI;
-	if (is(v, "poll"))
-		return SCC_MBOX_POLL;
-	if (is(v, "hybrid"))
-		return SCC_MBOX_HYBRID;
-	cprintf("core %02u: unknown mbox mode, using ipi\n", self.id);
-	return SCC_MBOX_IPI;
+	return !strncmp(w, kv, n) && (w[n] == ' ' || w[n] == 0);
+}
+
+static void parse_options(const char *w)
+{
+	const char *v;
+	uint32_t hz;
+
+	for (;;) {
+		while (*w == ' ')
+			w++;
+		if (!*w)
+			return;
+		if (is(w, "mbox=ipi")) {
+			mbox_mode_opt = SCC_MBOX_IPI;
+		} else if (is(w, "mbox=poll")) {
+			mbox_mode_opt = SCC_MBOX_POLL;
+		} else if (is(w, "mbox=hybrid")) {
+			mbox_mode_opt = SCC_MBOX_HYBRID;
+		} else if (!strncmp(w, "mbox=", 5)) {
+			bad_option(w, "unknown mailbox mode");
+		} else if (!strncmp(w, "tick=", 5)) {
+			for (v = w + 5, hz = 0; *v >= '0' && *v <= '9'; v++) {
+				hz = hz * 10 + (*v - '0');
+				if (hz > TICK_MAX)
+					bad_option(w, "rate too high");
+			}
+			if (v == w + 5 || (*v && *v != ' '))
+				bad_option(w, "not a number");
+			tick_opt = hz;
+		} else {
+			bad_option(w, "unknown option");
+		}
+		while (*w && *w != ' ')
+			w++;
+	}
 }
 
 int kmain(uint32_t magic, struct multiboot_info *mbi)
 {
-	uint32_t hz;
-
 	if (magic != MULTIBOOT_BOOTLOADER_MAGIC)
 		panic("not started by a Multiboot loader (eax %x)", magic);
 	whoami(&self);
@@ -65,10 +105,11 @@ int kmain(uint32_t magic, struct multiboot_info *mbi)
 	lapic_init(T_TIMER, T_LINT0);
 	// A panic before LINT1 was set up sent an NMI that got lost.
 	stop_if_panicked();
-	mbox_init(mbox_option());
-	hz = cmdline_uint(boot.options, "tick", 0);
-	if (hz > TICK_MAX || lapic_timer(hz, core_hz))
-		cprintf("core %02u: bad tick=%u, timer off\n", self.id, hz);
+	parse_options(boot.options);
+	mbox_init(mbox_mode_opt);
+	exit_hook = mbox_exit;
+	if (lapic_timer(tick_opt, core_hz))
+		cprintf("core %02u: bad tick=%u, timer off\n", self.id, tick_opt);
 
 	if (!boot.module) {
 		cprintf("core %02u tile (%u,%u) up\n", self.id, self.x, self.y);

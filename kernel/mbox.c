@@ -2,8 +2,20 @@
 // 32-byte lines in its own 8 KiB of MPB, at MB_OFF:
 //
 //   line 0     head, mode, sleeping    written by the receiver only
-//   line 1     tail                    written by senders, under the lock
+//   line 1     tail, waiters[2]        written by senders, under the lock
 //   lines 2-31 30 slots, n % 30        written by senders, under the lock
+//
+// A slot is: source | tag << 16; size | seq << 5 | check << 16; 24 bytes
+// of payload. seq is the slot's index n (11 bits) and check a hash of the
+// whole line and the receiver's id: the SCC cannot protect the MPB from
+// user code, so a line that user code wrote over is dropped and counted
+// (kstat.mbox_dropped) rather than delivered.
+//
+// A sender that finds the ring full sets its bit in waiters and sleeps;
+// the receiver interrupts every waiter after it made room, and a waiter
+// clears its own bit once it got a slot. A receiver that exits wakes its
+// waiters too, which then find it gone: sending to a core that is not
+// running (in reset, or exited) fails with -ESRCH instead of waiting.
 //
 // The lock is the receiver's T&S register. Senders take it, the receiver
 // never does: it alone writes head, so its LINT0 handler cannot block.
@@ -22,6 +34,7 @@
 #define MB_MODE  0x04
 #define MB_SLEEP 0x08
 #define MB_TAIL  0x20
+#define MB_WAIT  0x24           // two words: a bit per sending core
 #define MB_SLOT0 0x40
 #define MB_LINE  32
 #define MB_SLOTS 30
@@ -39,6 +52,49 @@ static uintptr_t mailbox(const struct core *c)
 	return mpb_area(c) + MB_OFF;
 }
 
+// FNV-1a over the line (with the check field zero) and the receiver.
+static uint32_t check(const uint32_t w[8], uint32_t dest)
+{
+	uint32_t h = 2166136261u, i, v;
+
+	for (i = 0; i < 9; i++) {
+		v = i < 8 ? w[i] : dest;
+		if (i == 1)
+			v &= 0xFFFF;
+		h = (h ^ v) * 16777619u;
+	}
+	return (h ^ h >> 16) & 0xFFFF;
+}
+
+// Interrupt every core whose bit is set in the waiters of ring mb.
+static void wake_waiters(uintptr_t mb)
+{
+	struct core c;
+	uint32_t bits, i, k;
+
+	for (k = 0; k < 2; k++) {
+		bits = read32(mb + MB_WAIT + 4 * k);
+		for (i = 0; i < 32 && bits; i++, bits >>= 1) {
+			if (!(bits & 1) || 32 * k + i >= self.ncores)
+				continue;
+			core_locate(&self, 32 * k + i, &c);
+			crb_intr(&c);
+		}
+	}
+}
+
+// Our exit: senders waiting for room in our ring find that we are gone.
+void mbox_exit(void)
+{
+	if (!own)
+		return;
+	mpb_invalidate();
+	wake_waiters(own);
+	if (kstat.mbox_dropped)
+		cprintf("core %02u: mailbox: %u corrupt slot(s) dropped\n",
+			self.id, kstat.mbox_dropped);
+}
+
 // The ring is not reset: messages sent before this core booted stay in
 // it (machine reset zeroes the MPB, which is an empty ring in ipi mode).
 void mbox_init(int m)
@@ -54,7 +110,7 @@ void mbox_init(int m)
 // the number of messages moved. Safe in the LINT0 handler: no lock.
 int mbox_drain(void)
 {
-	uint32_t tail, slot, w[8], i, n = 0;
+	uint32_t tail, slot, w[8], i, n = 0, moved = 0;
 	struct scc_msg *m;
 
 	mpb_invalidate();
@@ -63,45 +119,65 @@ int mbox_drain(void)
 		// Only a user program writing the kernel's lines does this.
 		cprintf("core %02u: mailbox tail %u head %u: ring reset\n",
 			self.id, tail, rxhead);
+		kstat.mbox_dropped++;
 		rxhead = tail;
 		write32(own + MB_HEAD, rxhead);
 		mpb_flush();
+		mpb_invalidate();
+		wake_waiters(own);
 		return 0;
 	}
 	while (rxhead != tail && qtail - qhead < QSIZE) {
 		slot = own + MB_SLOT0 + MB_LINE * (rxhead % MB_SLOTS);
 		for (i = 0; i < 8; i++)
 			w[i] = read32(slot + 4 * i);
+		n++;
+		if ((w[1] & 0x1F) > SCC_MBOX_PAYLOAD ||
+		    (w[1] >> 5 & 0x7FF) != (rxhead & 0x7FF) ||
+		    w[1] >> 16 != check(w, self.id) ||
+		    (w[0] & 0xFFFF) >= self.ncores) {
+			kstat.mbox_dropped++;
+			rxhead++;
+			continue;
+		}
 		m = &queue[qtail % QSIZE];
 		m->source = w[0] & 0xFFFF;
 		m->tag = w[0] >> 16;
-		m->size = w[1] <= SCC_MBOX_PAYLOAD ? w[1] : SCC_MBOX_PAYLOAD;
+		m->size = w[1] & 0x1F;
 		memcpy(m->payload, &w[2], SCC_MBOX_PAYLOAD);
 		qtail++;
 		rxhead++;
-		n++;
+		moved++;
 	}
 	if (n) {
 		write32(own + MB_HEAD, rxhead);
 		mpb_flush();
-		kstat.mbox_received += n;
+		kstat.mbox_received += moved;
+		// After the head is out: a waiter that set its bit before we
+		// look is woken; one that sets it later sees the new head.
+		mpb_invalidate();
+		wake_waiters(own);
 	}
-	return n;
+	return moved;
 }
+
+static int sleep_waiting(uintptr_t mb, uint32_t tail);
 
 // Put a message into dest's ring; waits while the ring is full.
 int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 {
 	struct core c;
 	uintptr_t mb, slot;
-	uint32_t head, tail, m, sleeping, w[8], i, backoff = 1;
-	int waited = 0;
+	uint32_t head, tail, m, sleeping, w[8], i, k = self.id / 32;
+	uint32_t bit = 1u << self.id % 32;
+	int waited = 0, listed = 0;
 
+	if (sif_core_state(dest) != CORE_STATE_RUNNING)
+		return -SCC_ESRCH;
 	core_locate(&self, dest, &c);
 	mb = mailbox(&c);
 	memset(w, 0, sizeof(w));
 	w[0] = self.id | tag << 16;
-	w[1] = size;
 	memcpy(&w[2], payload, size);
 	for (;;) {
 		lock_acquire(&c);
@@ -121,14 +197,26 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 			lock_release(&c);
 			return -SCC_EAGAIN;
 		}
+		if (!listed) {
+			write32(mb + MB_WAIT + 4 * k, read32(mb + MB_WAIT + 4 * k) | bit);
+			mpb_flush();
+			listed = 1;
+		}
 		lock_release(&c);
-		// Our own ring may be what dest waits on to drain its own.
-		mbox_drain();
-		for (i = 0; i < backoff; i++)
-			pause();
-		if (backoff < 4096)
-			backoff *= 2;
+		if (sif_core_state(dest) != CORE_STATE_RUNNING) {
+			lock_acquire(&c);
+			mpb_invalidate();
+			write32(mb + MB_WAIT + 4 * k, read32(mb + MB_WAIT + 4 * k) & ~bit);
+			mpb_flush();
+			lock_release(&c);
+			return -SCC_ESRCH;
+		}
+		sleep_waiting(mb, tail);
 	}
+	if (listed)
+		write32(mb + MB_WAIT + 4 * k, read32(mb + MB_WAIT + 4 * k) & ~bit);
+	w[1] = size | (tail & 0x7FF) << 5;
+	w[1] |= check(w, dest) << 16;
 	slot = mb + MB_SLOT0 + MB_LINE * (tail % MB_SLOTS);
 	for (i = 0; i < 8; i++)
 		write32(slot + 4 * i, w[i]);
@@ -136,11 +224,13 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 	mpb_flush();
 	// Only now read mode and sleeping: a receiver that set sleeping
 	// before we look here is woken, one that sets it later finds the
-	// new tail when it checks its ring before sleeping.
+	// new tail when it checks its ring before sleeping. A sleeping
+	// receiver is woken in every mode: in poll mode it sleeps only while
+	// it waits for room in another ring, and must drain its own.
 	mpb_invalidate();
 	m = read32(mb + MB_MODE);
 	sleeping = read32(mb + MB_SLEEP);
-	if (m == SCC_MBOX_IPI || (m == SCC_MBOX_HYBRID && sleeping))
+	if (m == SCC_MBOX_IPI || sleeping)
 		crb_intr(&c);
 	lock_release(&c);
 	kstat.mbox_sent++;
@@ -164,6 +254,22 @@ static void sleep_hybrid(void)
 		sleep();
 	write32(own + MB_SLEEP, 0);
 	mpb_flush();
+}
+
+// Wait for room in the full ring mb (its tail was tail): our waiters bit
+// is set, so the receiver interrupts us once it has drained. Meanwhile
+// senders to us interrupt us too (sleeping), so that two cores sending
+// to each other's full rings drain each other's and cannot deadlock.
+static int sleep_waiting(uintptr_t mb, uint32_t tail)
+{
+	write32(own + MB_SLEEP, 1);
+	mpb_flush();
+	mpb_invalidate();
+	if (!mbox_drain() && tail - read32(mb + MB_HEAD) >= MB_SLOTS)
+		sleep();
+	write32(own + MB_SLEEP, 0);
+	mpb_flush();
+	return 0;
 }
 
 // The next message, in order of arrival.

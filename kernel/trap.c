@@ -104,6 +104,7 @@ static void fatal(struct trapframe *tf)
 		"cr2 0x%08x, task %s\n", self.id, tf->trapno,
 		trap_name(tf->trapno), tf->err, tf->eip, read_cr2(),
 		user ? task_name() : "kernel");
+	sif_fault(tf->trapno, tf->eip, tf->trapno == T_PGFLT ? read_cr2() : 0);
 	core_exit(SCC_EXIT_TRAP_BASE + tf->trapno);
 }
 

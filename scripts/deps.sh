@@ -16,9 +16,9 @@ PACKAGES=(
     dpkg-dev patch xz-utils
     # the project's Python virtualenv (PyPI over HTTPS)
     python3 python3-venv ca-certificates
-    # guest code: i686 cross toolchain, boot images
+    # guest code: the i686 cross toolchain (the machine loads ELF files
+    # itself: no boot images, so no GRUB, xorriso or mtools)
     gcc-i686-linux-gnu binutils-i686-linux-gnu
-    grub-pc-bin grub-common xorriso mtools
 )
 
 missing=()

@@ -170,7 +170,10 @@ def text_range(path):
 
 @pytest.mark.parametrize("victim", [5, 46])
 def test_page_fault_report(app, victim):
-    r = run_app(app("fault_read"), args=[f"core={victim}"], timeout=TIMEOUT)
+    # on-failure=continue: the other cores run to their end (the default,
+    # fail-fast, is tested in test_reliability.py).
+    r = run_app(app("fault_read"), args=[f"core={victim}"], timeout=TIMEOUT,
+                machine={"on-failure": "continue"})
     assert not r.timed_out and r.returncode == EXIT_PAGE_FAULT, explain(r)
     lines = r.core_lines()[victim]
     assert f"core {victim:02d} reads 0xdead0000" in lines, explain(r)
@@ -188,7 +191,8 @@ def test_page_fault_report(app, victim):
 
 def test_user_write_to_kernel_page_refused(app):
     victim = 9
-    r = run_app(app("fault_kwrite"), args=[f"core={victim}"], timeout=TIMEOUT)
+    r = run_app(app("fault_kwrite"), args=[f"core={victim}"], timeout=TIMEOUT,
+                machine={"on-failure": "continue"})
     assert not r.timed_out and r.returncode == EXIT_PAGE_FAULT, explain(r)
     lines = r.core_lines()[victim]
     assert f"core {victim:02d} writes 0x00100000" in lines, explain(r)
@@ -549,7 +553,7 @@ def bad_app_cases():
 def test_bad_app_refused(app, tmp_path, case):
     src = app("apps/hello")
     bad = patched_elf(src, tmp_path, f"bad-{case}.elf", lambda d: bad_app_cases()[case](src, d))
-    r = run_app(bad, cores="0,5", timeout=TIMEOUT)
+    r = run_app(bad, cores="0,5", timeout=TIMEOUT, machine={"on-failure": "continue"})
     assert not r.timed_out and r.returncode == EXIT_BADAPP, explain(r)
     assert "hello from" not in r.stdout, "the bad app ran"
     lines = r.core_lines()

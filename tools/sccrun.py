@@ -43,12 +43,17 @@ class SccRunError(Exception):
     """Bad arguments or a missing binary: raised before QEMU is started."""
 
 
+class OutputClosed(Exception):
+    """The reader of the streamed console went away (e.g. `| head -1`):
+    QEMU was stopped."""
+
+
 @dataclass
 class RunResult:
     returncode: int  # QEMU's exit status; -1 if timed out
     stdout: str  # everything QEMU printed to stdout (the console lines "[NN] text")
     stderr: str
-    timed_out: bool
+    timed_out: bool  # the time limit ended the run (QEMU got SIGTERM, then SIGKILL)
     # When each stdout line arrived, in seconds since QEMU was started, in
     # the order of stdout's lines (empty for results made by hand).
     line_times: list[float] = field(default_factory=list)
@@ -146,6 +151,14 @@ def build_command(kernel: str | None = None, *, coremap: str | None = None,
     return cmd
 
 
+def check_file(what: str, path: str, hint: str = "") -> None:
+    """A missing file and a directory given as a file get different words."""
+    if os.path.isdir(path):
+        raise SccRunError(f"{what} {path} is a directory, not a file")
+    if not os.path.isfile(path):
+        raise SccRunError(f"{what} {path} not found{hint}")
+
+
 def _check_files(kernel: str | None, coremap: str | None, modules: Sequence[str],
                  qemu: str, bios: str) -> None:
     if not (os.path.isfile(qemu) and os.access(qemu, os.X_OK)):
@@ -154,17 +167,28 @@ def _check_files(kernel: str | None, coremap: str | None, modules: Sequence[str]
     if not os.path.isfile(bios):
         hint = "run `make` first to build it" if "SCC_BOOT" not in os.environ else "check SCC_BOOT"
         raise SccRunError(f"boot ELF {bios} not found: {hint}")
-    if kernel is not None and not os.path.isfile(kernel):
-        raise SccRunError(f"kernel {kernel} not found")
-    if coremap is not None and not os.path.isfile(coremap):
-        raise SccRunError(f"core map {coremap} not found")
+    if kernel is not None:
+        check_file("kernel", kernel)
+    if coremap is not None:
+        check_file("core map", coremap)
     for m in modules:
-        if not os.path.isfile(m):
-            raise SccRunError(f"module {m} not found")
+        check_file("module", m)
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    """SIGKILL QEMU's whole process group and reap QEMU."""
+# After SIGTERM, QEMU pauses the cores and reports where each one was
+# (hw/scc/scc-supervisor.c); this is how long it gets before SIGKILL.
+TERM_GRACE = 5.0
+
+
+def _kill_group(proc: subprocess.Popen, grace: float = 0.0) -> None:
+    """End QEMU: SIGTERM first when grace > 0 (so that it reports its
+    cores), then SIGKILL to its whole process group, and reap it."""
+    if grace > 0 and proc.poll() is None:
+        try:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=grace)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            pass
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
@@ -176,14 +200,21 @@ def _kill_group(proc: subprocess.Popen) -> None:
 
 
 def _pump(pipe, sink: list[str], echo: TextIO | None,
-          times: list[float] | None = None, t0: float = 0.0) -> None:
+          times: list[float] | None = None, t0: float = 0.0,
+          closed: threading.Event | None = None) -> None:
     for line in iter(pipe.readline, ""):
         if times is not None:
             times.append(time.monotonic() - t0)
         sink.append(line)
         if echo is not None:
-            echo.write(line)
-            echo.flush()
+            try:
+                echo.write(line)
+                echo.flush()
+            except (BrokenPipeError, ValueError):
+                # Our reader is gone: stop echoing, and tell run().
+                echo = None
+                if closed is not None:
+                    closed.set()
     pipe.close()
 
 
@@ -193,7 +224,10 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
         stream: bool = False) -> RunResult:
     """Run QEMU -M scc until it exits or `timeout` seconds pass.
 
-    With stream=True, QEMU's stdout and stderr are also copied live to ours.
+    With stream=True, QEMU's stdout and stderr are also copied live to ours;
+    if our stdout is closed by its reader, QEMU is stopped and OutputClosed
+    is raised. At the time limit QEMU gets SIGTERM (it then reports every
+    core's state on stderr) and, TERM_GRACE seconds later, SIGKILL.
     Raises SccRunError (before starting anything) on bad arguments or a
     missing file.
     """
@@ -215,21 +249,32 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, errors="replace",
                             bufsize=1, start_new_session=True)
+    closed = threading.Event()
     readers = [threading.Thread(target=_pump, args=(proc.stdout, out, sys.stdout if stream else None,
-                                                    times, t0),
+                                                    times, t0, closed),
                                 daemon=True),
-               threading.Thread(target=_pump, args=(proc.stderr, err, sys.stderr if stream else None),
+               threading.Thread(target=_pump, args=(proc.stderr, err, sys.stderr if stream else None,
+                                                    None, 0.0, closed),
                                 daemon=True)]
     for t in readers:
         t.start()
     timed_out = False
+    deadline = t0 + timeout
     try:
-        try:
-            proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            timed_out = True
+        while True:
+            try:
+                proc.wait(timeout=max(0.0, min(0.2, deadline - time.monotonic())))
+                break
+            except subprocess.TimeoutExpired:
+                if closed.is_set():
+                    _kill_group(proc)
+                    raise OutputClosed()
+                if time.monotonic() >= deadline:
+                    timed_out = True
+                    break
+        if timed_out:
             elapsed = time.monotonic() - t0
-            _kill_group(proc)
+            _kill_group(proc, grace=TERM_GRACE)
         else:
             elapsed = time.monotonic() - t0
             # QEMU exited. Anything it left in its group that still holds
@@ -409,9 +454,7 @@ def run_app(app, *, cores: str | int | Iterable[int] = "all", args: Sequence[str
         raise SccRunError("run_app writes its own core map: do not pass machine option coremap")
     ncores = machine_cores(machine)
     for what, path in (("kernel", kernel), ("application", app)):
-        if not os.path.isfile(path):
-            hint = ": run `make` first to build it" if what == "kernel" else ""
-            raise SccRunError(f"{what} {path} not found{hint}")
+        check_file(what, path, ": run `make` first to build it" if what == "kernel" else "")
     app_name = app_link_name(app)
     text = app_coremap(app_name, kernel="kernel.elf", cores=cores, args=args,
                        kernel_opts=kernel_opts, ncores=ncores)

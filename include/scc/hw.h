@@ -92,6 +92,16 @@
 #define SIF_CORE_HZ  0x1014
 #define SIF_GTSC_HZ  0x1018
 #define SIF_COREID   0x101C
+// A kernel that ends a core for an exception says where, for the
+// machine's report: EIP and address first, then the vector.
+#define SIF_FAULT_EIP  0x1020
+#define SIF_FAULT_ADDR 0x1024
+#define SIF_FAULT      0x1028
+// Read-only: whether core i can run (CORE_STATE_*).
+#define SIF_CORE_STATE(i) (0x1100 + 4 * (i))
+#define CORE_STATE_RESET   0            // held in reset, or never started
+#define CORE_STATE_RUNNING 1            // released and not exited
+#define CORE_STATE_EXITED  2
 
 #define MESH_X(v)    ((v) & 0xFF)
 #define MESH_Y(v)    (((v) >> 8) & 0xFF)
@@ -99,6 +109,7 @@
 
 // Exit statuses the boot stub and the machine use for failures that the
 // kernel did not report itself.
+#define EXIT_STALLED 247                // waiting when nothing could progress
 #define EXIT_BADBOOT 252
 #define EXIT_HUNG    253
 #define EXIT_TRIPLE  254

@@ -21,7 +21,8 @@
 #define SYS_halt        8   /* () -> 0: sleep until an interrupt */
 #define SYS_info        9   /* (struct scc_info *) -> 0 */
 #define SYS_mbox_send   10  /* (int dest, int tag, const void *buf, size_t len)
-                               -> 0; waits while dest's ring is full */
+                               -> 0; waits while dest's ring is full;
+                               -ESRCH if dest is in reset or has exited */
 #define SYS_mbox_recv   11  /* (struct scc_msg *out, int flags) -> 0,
                                or -EAGAIN with SCC_MBOX_NONBLOCK */
 #define SYS_mbox_poll   12  /* () -> messages waiting (drains the ring) */
@@ -35,6 +36,7 @@
 
 /* errno values returned (negated) by the kernel; picolibc's numbering */
 #define SCC_EPERM       1
+#define SCC_ESRCH       3   /* the destination core is not running */
 #define SCC_EAGAIN      11
 #define SCC_ENOMEM      12
 #define SCC_EFAULT      14
@@ -95,6 +97,7 @@ struct scc_kstat {
     uint32_t mbox_received; /* messages moved from the ring to the queue */
     uint32_t mbox_full_waits; /* times a send found the ring full */
     uint32_t syscalls;
+    uint32_t mbox_dropped;  /* corrupt ring slots dropped, not delivered */
 };
 #endif
 

@@ -49,6 +49,8 @@ void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held)
         c->started = true;
         c->exited = false;
     }
+    c->held = held;
+    s->events++;
     async_run_on_cpu(c->cs, scc_core_do_reset, RUN_ON_CPU_HOST_INT(held));
 }
 
@@ -65,8 +67,12 @@ void scc_cores_reset(SCCMachineState *s)
         scc_lut_reset(s, c);
         c->line_len = 0;
         c->exited = false;
+        c->stopped = false;
+        c->faulted = false;
+        c->fault_vector = c->fault_eip = c->fault_addr = 0;
         c->exit_status = 0;
         c->started = c->boot && !c->boot->hold;
+        c->held = !c->started;
         if (c->boot) {
             scc_loader_load(s, c, &error_fatal);
         }
@@ -81,6 +87,7 @@ void scc_core_set_lint(SCCCore *c, int pin, bool level)
     uint32_t lvt;
 
     trace_scc_core_lint(c->id, pin, level);
+    c->scc->events++;
     if (pin == 0) {
         lvt = APIC_COMMON(apic)->lvt[APIC_LVT_LINT0];
         if (!(lvt & APIC_LVT_MASKED) && ((lvt >> 8) & 7) == APIC_DM_EXTINT) {
@@ -107,40 +114,33 @@ static void scc_console_emit(SCCMachineState *s, SCCCore *c)
     }
 }
 
+/*
+ * Every byte is kept: a byte that is not printable ASCII (other than tab)
+ * is shown as \xNN, so a NUL or an escape sequence cannot cut or garble
+ * a line. A carriage return is shown too: the console's lines end at \n.
+ */
 void scc_core_console_putc(SCCMachineState *s, SCCCore *c, uint8_t ch)
 {
+    char esc[5];
+    int n = 1;
+
     if (ch == '\n') {
         scc_console_emit(s, c);
         return;
     }
-    if (ch == '\r') {
-        return;
+    if ((ch < 0x20 && ch != '\t') || ch >= 0x7f) {
+        n = snprintf(esc, sizeof(esc), "\\x%02x", ch);
+    } else {
+        esc[0] = ch;
     }
-    c->line[c->line_len++] = ch;
+    if (c->line_len + n > SCC_CONSOLE_LINE) {
+        scc_console_emit(s, c);
+    }
+    memcpy(c->line + c->line_len, esc, n);
+    c->line_len += n;
     if (c->line_len == SCC_CONSOLE_LINE) {
         scc_console_emit(s, c);
     }
-}
-
-static void scc_machine_finish(SCCMachineState *s)
-{
-    int i, failed = 0, code = 0;
-
-    for (i = 0; i < s->ncores; i++) {
-        SCCCore *c = &s->core[i];
-
-        if (c->started && c->exit_status) {
-            if (!failed) {
-                code = c->exit_status & 0xff ? c->exit_status & 0xff : 1;
-            }
-            failed++;
-        }
-    }
-    if (failed) {
-        error_report("scc: %d core(s) failed", failed);
-    }
-    qemu_system_shutdown_request_with_code(SHUTDOWN_CAUSE_GUEST_SHUTDOWN,
-                                           code);
 }
 
 void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
@@ -148,7 +148,7 @@ void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
     int i;
 
     BQL_LOCK_GUARD();
-    if (c->exited) {
+    if (c->exited || s->ending) {
         return;
     }
     trace_scc_core_exit(c->id, status);
@@ -156,7 +156,9 @@ void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
         scc_console_emit(s, c);
     }
     c->exited = true;
+    c->held = true;
     c->exit_status = status;
+    s->events++;
     /* Exited means stopped: nothing, not even an NMI, runs it again. */
     async_run_on_cpu(c->cs, scc_core_do_reset, RUN_ON_CPU_HOST_INT(true));
     if (why) {
@@ -167,10 +169,13 @@ void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
     }
     for (i = 0; i < s->ncores; i++) {
         if (s->core[i].started && !s->core[i].exited) {
+            if (status) {
+                scc_supervisor_core_failed(s, c);
+            }
             return;
         }
     }
-    scc_machine_finish(s);
+    scc_supervisor_all_exited(s);
 }
 
 static uint64_t scc_hook_get_tsc(CPUX86State *env)

@@ -67,6 +67,22 @@ static uint32_t scc_crb_lut_read(SCCTile *t, hwaddr off)
     return c->lut[rel >> 3];
 }
 
+/* Registers take aligned 32-bit accesses only (the contract). */
+static bool scc_crb_size_ok(SCCTile *t, bool write, hwaddr off, unsigned size)
+{
+    SCCCore *c = scc_current_core();
+
+    if (size == 4 && !(off & 3)) {
+        return true;
+    }
+    qemu_log_mask(LOG_GUEST_ERROR, "scc: core %d: %u-byte %s tile %d CRB "
+                  "offset 0x%" HWADDR_PRIx ": registers take aligned 32-bit "
+                  "accesses only (%s)\n", c ? c->id : -1, size,
+                  write ? "write to" : "read of", t->id, off,
+                  write ? "ignored" : "reads 0");
+    return false;
+}
+
 static uint64_t scc_crb_read(void *opaque, hwaddr off, unsigned size)
 {
     SCCTile *t = opaque;
@@ -74,6 +90,9 @@ static uint64_t scc_crb_read(void *opaque, hwaddr off, unsigned size)
     uint32_t val = 0;
     int z;
 
+    if (!scc_crb_size_ok(t, false, off, size)) {
+        return 0;
+    }
     switch (off) {
     case CRB_GLCFG0:
     case CRB_GLCFG1:
@@ -154,6 +173,9 @@ static void scc_crb_write(void *opaque, hwaddr off, uint64_t val64,
     int z;
 
     trace_scc_crb_write(t->id, off, val);
+    if (!scc_crb_size_ok(t, true, off, size)) {
+        return;
+    }
     switch (off) {
     case CRB_GLCFG0:
     case CRB_GLCFG1:
@@ -196,8 +218,9 @@ static const MemoryRegionOps scc_crb_ops = {
     .read = scc_crb_read,
     .write = scc_crb_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 4, .max_access_size = 4 },
-    .impl = { .min_access_size = 4, .max_access_size = 4 },
+    /* Every access reaches scc_crb_size_ok, so that a bad one is logged. */
+    .valid = { .min_access_size = 1, .max_access_size = 4, .unaligned = true },
+    .impl = { .min_access_size = 1, .max_access_size = 4, .unaligned = true },
 };
 
 void scc_crb_init(SCCMachineState *s, SCCTile *t)

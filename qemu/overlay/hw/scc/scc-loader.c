@@ -129,12 +129,22 @@ static bool scc_elf_check(SCCMachineState *s, SCCImage *img, bool stub,
 
         memcpy(&ph, img->data + le32_to_cpu(eh.e_phoff) + i * sizeof(ph),
                sizeof(ph));
-        if (le32_to_cpu(ph.p_type) != PT_LOAD || !le32_to_cpu(ph.p_memsz)) {
+        if (le32_to_cpu(ph.p_type) != PT_LOAD) {
+            continue;
+        }
+        if (le32_to_cpu(ph.p_filesz) > le32_to_cpu(ph.p_memsz)) {
+            error_setg(errp, "%s '%s': segment %d has more bytes in the file "
+                       "(p_filesz %u) than in memory (p_memsz %u)", what,
+                       img->path, i, le32_to_cpu(ph.p_filesz),
+                       le32_to_cpu(ph.p_memsz));
+            return false;
+        }
+        if (!le32_to_cpu(ph.p_memsz)) {
             continue;
         }
         start = le32_to_cpu(ph.p_paddr);
         end = start + le32_to_cpu(ph.p_memsz);
-        if (le32_to_cpu(ph.p_filesz) > le32_to_cpu(ph.p_memsz) ||
+        if (
             (uint64_t)le32_to_cpu(ph.p_offset) + le32_to_cpu(ph.p_filesz) >
             img->size) {
             error_setg(errp, "%s '%s': segment %d is truncated", what,
@@ -178,6 +188,11 @@ static SCCImage *scc_image_get(SCCMachineState *s, const char *path,
     img = g_hash_table_lookup(scc_images, path);
     if (img && img->elf == elf) {
         return img;
+    }
+    if (g_file_test(path, G_FILE_TEST_IS_DIR)) {
+        error_setg(errp, "%s: %s '%s' is a directory, not a file", where,
+                   what, path);
+        return NULL;
     }
     if (!g_file_get_contents(path, &data, &size, &gerr)) {
         error_setg(errp, "%s: cannot read %s '%s': %s", where, what, path,
@@ -382,6 +397,11 @@ static bool scc_parse_cores(SCCMachineState *s, const char *text, bool *set,
             return false;
         }
         for (c = lo; c <= hi; c++) {
+            if (set[c]) {
+                error_setg(errp, "%s: core %d is listed twice in '%s'", where,
+                           c, text);
+                return false;
+            }
             set[c] = true;
         }
     }
@@ -427,7 +447,7 @@ static bool scc_map_line(SCCMachineState *s, const char *map, int lineno,
         return false;
     }
     kernel = scc_map_path(map, argv[1]);
-    g_string_append(cmdline, argv[1]);
+    /* Like GRUB 2, the command line holds the arguments, not the path. */
     for (i = 2; i < argc; i++) {
         if (g_str_has_prefix(argv[i], "module=")) {
             g_ptr_array_add(modules, scc_map_path(map, argv[i] + 7));
@@ -435,7 +455,8 @@ static bool scc_map_line(SCCMachineState *s, const char *map, int lineno,
         } else if (!strcmp(argv[i], "hold")) {
             hold = true;
         } else {
-            g_string_append_printf(cmdline, " %s", argv[i]);
+            g_string_append_printf(cmdline, "%s%s", cmdline->len ? " " : "",
+                                   argv[i]);
         }
     }
     g_ptr_array_add(modules, NULL);
@@ -469,8 +490,13 @@ static bool scc_plan_coremap(SCCMachineState *s, Error **errp)
     g_autofree char *text = NULL;
     g_auto(GStrv) lines = NULL;
     int owner[SCC_MAX_CORES] = { 0 };
-    int i, given = 0;
+    int i, given = 0, started = 0;
 
+    if (g_file_test(s->coremap, G_FILE_TEST_IS_DIR)) {
+        error_setg(errp, "scc: core map '%s' is a directory, not a file",
+                   s->coremap);
+        return false;
+    }
     if (!g_file_get_contents(s->coremap, &text, NULL, &gerr)) {
         error_setg(errp, "scc: cannot read core map '%s': %s", s->coremap,
                    gerr->message);
@@ -489,10 +515,16 @@ static bool scc_plan_coremap(SCCMachineState *s, Error **errp)
     }
     for (i = 0; i < s->ncores; i++) {
         given += owner[i] != 0;
+        started += owner[i] && !s->core[i].boot->hold;
     }
     if (!given) {
         error_setg(errp, "scc: core map '%s' gives no core an image",
                    s->coremap);
+        return false;
+    }
+    if (!started) {
+        error_setg(errp, "scc: core map '%s' holds every core in reset "
+                   "('hold' on every line): nothing would run", s->coremap);
         return false;
     }
     return true;
@@ -509,10 +541,8 @@ static bool scc_plan_kernel(SCCMachineState *s, Error **errp)
     if (ms->initrd_filename && *ms->initrd_filename) {
         modules = g_strsplit(ms->initrd_filename, ",", -1);
     }
-    cmdline = g_strdup_printf("%s%s%s", ms->kernel_filename,
-                              ms->kernel_cmdline && *ms->kernel_cmdline ?
-                              " " : "",
-                              ms->kernel_cmdline ? ms->kernel_cmdline : "");
+    /* Like GRUB 2, the command line holds the arguments, not the path. */
+    cmdline = g_strdup(ms->kernel_cmdline ? ms->kernel_cmdline : "");
     spec = scc_spec_new(s, "scc", ms->kernel_filename, cmdline, modules,
                         modules, false, errp);
     if (!spec) {
@@ -566,7 +596,8 @@ static void scc_copy_elf(uint8_t *ram, SCCImage *img)
 
         memcpy(&ph, img->data + le32_to_cpu(eh.e_phoff) + i * sizeof(ph),
                sizeof(ph));
-        if (le32_to_cpu(ph.p_type) != PT_LOAD) {
+        /* Only what scc_elf_check accepted: empty segments load nothing. */
+        if (le32_to_cpu(ph.p_type) != PT_LOAD || !le32_to_cpu(ph.p_memsz)) {
             continue;
         }
         paddr = le32_to_cpu(ph.p_paddr);
@@ -598,4 +629,82 @@ bool scc_loader_load(SCCMachineState *s, SCCCore *c, Error **errp)
     stl_le_p(ram + BOOT_HANDOFF + 12, BOOT_MBI);
     stl_le_p(ram + BOOT_HANDOFF + 16, c->id);
     return true;
+}
+
+/*
+ * The function symbol that holds addr, in the core's kernel or in its
+ * application (its first module), for reports. NULL if the image is not an
+ * ELF with a symbol table or no symbol covers addr. The module was never
+ * checked as an ELF by the machine, so every offset is checked here.
+ */
+const char *scc_loader_symbol(SCCCore *c, bool app, uint32_t addr,
+                              uint32_t *offset, const char **file)
+{
+    SCCImage *img;
+    Elf32_Ehdr eh;
+    Elf32_Shdr sh, strsh;
+    Elf32_Sym sym;
+    const char *best = NULL;
+    uint32_t best_addr = 0;
+    uint64_t i, j;
+
+    if (!c->boot) {
+        return NULL;
+    }
+    img = app ? (c->boot->nmodules ? c->boot->modules[0] : NULL)
+              : c->boot->kernel;
+    if (!img || img->size < sizeof(eh) || memcmp(img->data, ELFMAG, SELFMAG)) {
+        return NULL;
+    }
+    memcpy(&eh, img->data, sizeof(eh));
+    if (eh.e_ident[EI_CLASS] != ELFCLASS32 ||
+        le16_to_cpu(eh.e_shentsize) != sizeof(sh) ||
+        (uint64_t)le32_to_cpu(eh.e_shoff) +
+        (uint64_t)le16_to_cpu(eh.e_shnum) * sizeof(sh) > img->size) {
+        return NULL;
+    }
+    for (i = 0; i < le16_to_cpu(eh.e_shnum); i++) {
+        uint64_t off, size, stroff, strsize;
+
+        memcpy(&sh, img->data + le32_to_cpu(eh.e_shoff) + i * sizeof(sh),
+               sizeof(sh));
+        if (le32_to_cpu(sh.sh_type) != SHT_SYMTAB ||
+            le32_to_cpu(sh.sh_link) >= le16_to_cpu(eh.e_shnum)) {
+            continue;
+        }
+        memcpy(&strsh, img->data + le32_to_cpu(eh.e_shoff) +
+               le32_to_cpu(sh.sh_link) * sizeof(sh), sizeof(strsh));
+        off = le32_to_cpu(sh.sh_offset);
+        size = le32_to_cpu(sh.sh_size);
+        stroff = le32_to_cpu(strsh.sh_offset);
+        strsize = le32_to_cpu(strsh.sh_size);
+        if (off + size > img->size || stroff + strsize > img->size ||
+            !strsize || img->data[stroff + strsize - 1]) {
+            continue;
+        }
+        for (j = 0; j + sizeof(sym) <= size; j += sizeof(sym)) {
+            uint32_t value, symsize, name;
+
+            memcpy(&sym, img->data + off + j, sizeof(sym));
+            value = le32_to_cpu(sym.st_value);
+            symsize = le32_to_cpu(sym.st_size);
+            name = le32_to_cpu(sym.st_name);
+            if (ELF32_ST_TYPE(sym.st_info) != STT_FUNC || !name ||
+                name >= strsize || addr < value ||
+                (symsize && addr - value >= symsize) ||
+                (!symsize && addr - value >= 4096)) {
+                continue;
+            }
+            if (!best || value > best_addr) {
+                best = (const char *)img->data + stroff + name;
+                best_addr = value;
+            }
+        }
+    }
+    if (best) {
+        *offset = addr - best_addr;
+        *file = strrchr(img->path, '/') ? strrchr(img->path, '/') + 1
+                                        : img->path;
+    }
+    return best;
 }

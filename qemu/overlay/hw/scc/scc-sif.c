@@ -26,6 +26,11 @@
 #define SIF_CORE_HZ     0x1014
 #define SIF_GTSC_HZ     0x1018
 #define SIF_COREID      0x101C
+#define SIF_FAULT_EIP   0x1020
+#define SIF_FAULT_ADDR  0x1024
+#define SIF_FAULT       0x1028
+#define SIF_CORE_STATE  0x1100
+#define SIF_CORE_STATE_END (SIF_CORE_STATE + 4 * SCC_MAX_CORES)
 
 static void scc_sif_bad(const char *what, hwaddr off)
 {
@@ -36,6 +41,22 @@ static void scc_sif_bad(const char *what, hwaddr off)
                   c ? c->id : -1, what, off);
 }
 
+/* Registers take aligned 32-bit accesses only (the contract). */
+static bool scc_sif_size_ok(const char *what, hwaddr off, unsigned size)
+{
+    SCCCore *c = scc_current_core();
+
+    if (size == 4 && !(off & 3)) {
+        return true;
+    }
+    qemu_log_mask(LOG_GUEST_ERROR, "scc: core %d: %u-byte %s system "
+                  "interface offset 0x%" HWADDR_PRIx ": registers take "
+                  "aligned 32-bit accesses only (%s)\n", c ? c->id : -1,
+                  size, what, off, !strcmp(what, "read of") ?
+                  "reads 0" : "ignored");
+    return false;
+}
+
 static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
 {
     SCCMachineState *s = opaque;
@@ -44,6 +65,9 @@ static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
     uint32_t val;
     int i;
 
+    if (!scc_sif_size_ok("read of", off, size)) {
+        return 0;
+    }
     switch (off) {
     case SIF_GTSC_LO:
         gtsc = scc_clock_gtsc(s);
@@ -77,7 +101,21 @@ static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
     case SIF_COREID:
         val = c ? c->id : 0;
         break;
+    case SIF_FAULT_EIP:
+        val = c ? c->fault_eip : 0;
+        break;
+    case SIF_FAULT_ADDR:
+        val = c ? c->fault_addr : 0;
+        break;
+    case SIF_FAULT:
+        val = c ? c->fault_vector : 0;
+        break;
     default:
+        if (off >= SIF_CORE_STATE && off < SIF_CORE_STATE_END) {
+            i = (off - SIF_CORE_STATE) / 4;
+            val = i < s->ncores ? scc_core_state(s, &s->core[i]) : 0;
+            break;
+        }
         if (off >= SIF_ATOMIC && off < SIF_ATOMIC_END && !(off & 3)) {
             i = (off - SIF_ATOMIC) / 8;
             val = s->atomic[i];
@@ -101,6 +139,9 @@ static void scc_sif_write(void *opaque, hwaddr off, uint64_t val64,
     uint32_t val = val64;
 
     trace_scc_sif_write(c ? c->id : -1, off, val);
+    if (!scc_sif_size_ok("write to", off, size)) {
+        return;
+    }
     switch (off) {
     case SIF_CONSOLE:
         if (c) {
@@ -110,6 +151,22 @@ static void scc_sif_write(void *opaque, hwaddr off, uint64_t val64,
     case SIF_EXIT:
         if (c) {
             scc_core_exit(s, c, val, NULL);
+        }
+        return;
+    case SIF_FAULT_EIP:
+        if (c) {
+            c->fault_eip = val;
+        }
+        return;
+    case SIF_FAULT_ADDR:
+        if (c) {
+            c->fault_addr = val;
+        }
+        return;
+    case SIF_FAULT:
+        if (c) {
+            c->fault_vector = val;
+            c->faulted = true;
         }
         return;
     default:
@@ -125,8 +182,9 @@ static const MemoryRegionOps scc_sif_ops = {
     .read = scc_sif_read,
     .write = scc_sif_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 4, .max_access_size = 4 },
-    .impl = { .min_access_size = 4, .max_access_size = 4 },
+    /* Every access reaches scc_sif_size_ok, so that a bad one is logged. */
+    .valid = { .min_access_size = 1, .max_access_size = 4, .unaligned = true },
+    .impl = { .min_access_size = 1, .max_access_size = 4, .unaligned = true },
 };
 
 void scc_sif_init(SCCMachineState *s)

@@ -37,6 +37,9 @@ SCCCore *scc_current_core(void)
 
 static bool scc_check_config(SCCMachineState *s, Error **errp)
 {
+    MachineState *ms = MACHINE(s);
+    unsigned ncores = s->mesh_x * s->mesh_y * s->cores_per_tile;
+
     if (s->mesh_x < 2 || s->mesh_x > 6 || s->mesh_y < 2 || s->mesh_y > 4) {
         error_setg(errp, "scc: mesh %ux%u not supported: mesh-x must be 2-6 "
                    "and mesh-y 2-4", s->mesh_x, s->mesh_y);
@@ -65,6 +68,13 @@ static bool scc_check_config(SCCMachineState *s, Error **errp)
         error_setg(errp, "scc: shared-mem must be a multiple of 16 MiB "
                    "from 16 MiB to 320 MiB, not %" PRIu64 " bytes",
                    s->shared_mem);
+        return false;
+    }
+    if (ms->smp.max_cpus < ncores ||
+        (ms->smp.cpus != SCC_MAX_CORES && ms->smp.cpus != ncores)) {
+        error_setg(errp, "scc: -smp %u does not match the chip: this mesh "
+                   "has %u cores, one per CPU; leave -smp out", ms->smp.cpus,
+                   ncores);
         return false;
     }
     if (s->core_hz < 1000000 || s->gtsc_hz < 1000000 ||
@@ -122,6 +132,7 @@ static void scc_machine_init(MachineState *ms)
                                            RAM_NORESERVE, &error_fatal);
     scc_sif_init(s);
     scc_cores_init(s);
+    scc_supervisor_init(s);
     scc_console_init(s);
 
     /* Refuse bad images and core maps before anything runs. */
@@ -135,6 +146,7 @@ static void scc_machine_reset(MachineState *ms, ResetType type)
 
     qemu_devices_reset(type);
     scc_clock_reset(s);
+    scc_supervisor_reset(s);
     scc_sif_reset(s);
     for (i = 0; i < s->ntiles; i++) {
         scc_crb_reset(s, &s->tile[i]);
@@ -211,6 +223,25 @@ static void scc_set_console(Object *obj, const char *value, Error **errp)
     s->console_id = g_strdup(value);
 }
 
+static char *scc_get_on_failure(Object *obj, Error **errp)
+{
+    return g_strdup(SCC_MACHINE(obj)->keep_going ? "continue" : "stop");
+}
+
+static void scc_set_on_failure(Object *obj, const char *value, Error **errp)
+{
+    SCCMachineState *s = SCC_MACHINE(obj);
+
+    if (!strcmp(value, "stop")) {
+        s->keep_going = false;
+    } else if (!strcmp(value, "continue")) {
+        s->keep_going = true;
+    } else {
+        error_setg(errp, "scc: on-failure must be 'stop' or 'continue', not "
+                   "'%s'", value);
+    }
+}
+
 static void scc_machine_instance_init(Object *obj)
 {
     SCCMachineState *s = SCC_MACHINE(obj);
@@ -267,6 +298,11 @@ static void scc_machine_add_props(ObjectClass *oc)
                                   scc_set_coremap);
     object_class_property_set_description(oc, "coremap",
         "core map file: which image and arguments each core gets");
+    object_class_property_add_str(oc, "on-failure", scc_get_on_failure,
+                                  scc_set_on_failure);
+    object_class_property_set_description(oc, "on-failure",
+        "when a core fails (exits non-zero, faults): 'stop' the run at once "
+        "(default) or 'continue' with the other cores");
     object_class_property_add_str(oc, "console", scc_get_console,
                                   scc_set_console);
     object_class_property_set_description(oc, "console",

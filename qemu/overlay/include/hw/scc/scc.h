@@ -12,6 +12,8 @@
 #include "exec/memory.h"
 #include "chardev/char-fe.h"
 #include "qom/object.h"
+#include "qemu/notify.h"
+#include "qemu/timer.h"
 
 #define TYPE_SCC_MACHINE MACHINE_TYPE_NAME("scc")
 OBJECT_DECLARE_SIMPLE_TYPE(SCCMachineState, SCC_MACHINE)
@@ -56,9 +58,16 @@ enum {
 #define SCC_PAGE_SIF            0xF9
 #define SCC_PAGE_RESET          0xFF
 
-/* Statuses the machine reports for cores that could not report their own */
+/*
+ * Statuses the machine reports for cores that could not report their own
+ * (include/scc/hw.h has the guest's copy).
+ */
+#define SCC_EXIT_STALLED        247 /* waiting when nothing could progress */
+#define SCC_EXIT_PANIC          250 /* the kernel panicked (and stops all) */
+#define SCC_EXIT_STOPPED        251 /* stopped because another core failed */
 #define SCC_EXIT_HALTED         253
 #define SCC_EXIT_TRIPLE_FAULT   254
+#define SCC_EXIT_TRAP_BASE      128 /* the kernel's status for vector n */
 
 #define SCC_CONSOLE_LINE        256
 
@@ -99,8 +108,13 @@ typedef struct SCCCore {
 
     SCCBootSpec *boot;              /* NULL: core gets no image */
     bool started;                   /* released at least once */
+    bool held;                      /* in reset (GCBCFG or exited) */
     bool exited;
+    bool stopped;                   /* ended by the machine, not itself */
     int exit_status;
+    /* What the kernel wrote to the FAULT registers before exiting. */
+    bool faulted;
+    uint32_t fault_vector, fault_eip, fault_addr;
 
     char line[SCC_CONSOLE_LINE];
     size_t line_len;
@@ -139,6 +153,16 @@ struct SCCMachineState {
     uint32_t atomic[SCC_ATOMIC_COUNTERS];
     CharBackend console;
     int64_t clock_base_ns;
+
+    /* Supervision of the run (scc-supervisor.c) */
+    bool keep_going;                /* on-failure=continue */
+    bool ending;                    /* the run is being stopped */
+    int first_failure;              /* core id, or -1 */
+    QEMUTimer *stall_timer;
+    int stall_checks;               /* consecutive checks that found a stall */
+    uint64_t events;                /* bumped by anything that can wake */
+    uint64_t stall_events;          /* events at the last stall check */
+    Notifier shutdown_notifier;
 };
 
 /* scc.c */
@@ -169,6 +193,13 @@ void scc_core_set_lint(SCCCore *c, int pin, bool level);
 void scc_core_console_putc(SCCMachineState *s, SCCCore *c, uint8_t ch);
 void scc_cores_reset(SCCMachineState *s);
 
+/* scc-supervisor.c: fail fast, detect stalls, report every core */
+void scc_supervisor_init(SCCMachineState *s);
+void scc_supervisor_reset(SCCMachineState *s);
+void scc_supervisor_core_failed(SCCMachineState *s, SCCCore *c);
+void scc_supervisor_all_exited(SCCMachineState *s);
+int scc_core_state(SCCMachineState *s, SCCCore *c);
+
 /* scc-clock.c: the one clock source (the timing mode replaces this file) */
 void scc_clock_reset(SCCMachineState *s);
 uint64_t scc_clock_core_cycles(SCCMachineState *s, SCCCore *c);
@@ -177,5 +208,7 @@ uint64_t scc_clock_gtsc(SCCMachineState *s);
 /* scc-loader.c */
 bool scc_loader_plan(SCCMachineState *s, Error **errp);
 bool scc_loader_load(SCCMachineState *s, SCCCore *c, Error **errp);
+const char *scc_loader_symbol(SCCCore *c, bool app, uint32_t addr,
+                              uint32_t *offset, const char **file);
 
 #endif
