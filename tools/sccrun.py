@@ -221,7 +221,7 @@ def _pump(pipe, sink: list[str], echo: TextIO | None,
 def run(kernel: str | None = None, *, coremap: str | None = None, append: str | None = None,
         modules: Sequence[str] = (), machine: Mapping[str, str] | None = None,
         timeout: float = DEFAULT_TIMEOUT, extra_args: Sequence[str] = (),
-        stream: bool = False) -> RunResult:
+        stream: bool = False, bios: str | None = None) -> RunResult:
     """Run QEMU -M scc until it exits or `timeout` seconds pass.
 
     With stream=True, QEMU's stdout and stderr are also copied live to ours;
@@ -234,7 +234,7 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0 \
             or timeout != timeout or timeout == float("inf"):
         raise SccRunError(f"timeout must be a positive number of seconds, not {timeout!r}")
-    qemu, bios = qemu_binary(), boot_elf()
+    qemu, bios = qemu_binary(), os.fspath(bios) if bios is not None else boot_elf()
     cmd = build_command(kernel, coremap=coremap, append=append, modules=modules,
                         machine=machine, extra_args=extra_args, qemu=qemu, bios=bios)
     coremap_file = coremap if coremap is not None else dict(machine or {}).get("coremap")

@@ -5,7 +5,7 @@ ifndef KERNEL_BUILD_MK
 include kernel/build.mk
 endif
 
-GUEST_TESTS := ids lut mpb lock atomic gtsc ipi reset cl1invmb fault hang mbi
+GUEST_TESTS := ids lut mpb lock atomic gtsc ipi reset cl1invmb fault hang mbi sifio
 GUEST_HELPERS := $(addprefix $(BUILD)/tests/guest/,sync.o idt.o)
 GUEST_TEST_ELFS := $(GUEST_TESTS:%=$(BUILD)/tests/guest/%.elf)
 
