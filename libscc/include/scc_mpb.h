@@ -12,34 +12,45 @@
  * race on a line and no line needs a lock.
  *
  *   offset  lines  bytes  what                                 written by
- *   0x0000   48    1536   sent[s]: the channel line from UE s  UE s (remote)
- *   0x0600   48    1536   ready[r]: the ack line from UE r     UE r (remote)
- *   0x0C00   64    2048   payload buffer of this UE's sends    the owner
- *   0x1400   62    1984   symmetric heap (RCCE_malloc & co.)   see below
+ *   0x0000   48    1536   chan[s]: the line of UE s            UE s (remote)
+ *   0x0600  128    4096   region: p2p payload buffer of this   the owner
+ *                         UE's sends, or its collective buffer
+ *   0x1600   46    1472   symmetric heap (RCCE_malloc & co.)   see below
  *   0x1BC0    1      32   wake line: word 0 = "I may sleep"    the owner
  *   0x1BE0    1      32   WCB flush line (written, never read) the owner
  *
- * Channel lines (sent[], ready[]) are { u32 seq; u32 size; pad }:
- *   sent[s] in my MPB: seq = chunks UE s has put in its payload buffer for
- *     me, counted since the program started; size = bytes of the message
- *     that chunk belongs to.
- *   ready[r] in my MPB: seq = chunks UE r has copied out of my payload
- *     buffer, counted the same way (size unused).
+ * chan[s] in my MPB is everything UE s ever tells me, in one line that
+ * only s writes: { u32 seq; u32 size; u32 taken; u32 sig[2]; u32 val[3] }.
+ *   seq: chunks UE s has put in its payload buffer for me, counted since
+ *     the program started; size: bytes of the message that chunk belongs
+ *     to.
+ *   taken: chunks UE s has copied out of MY payload buffer, counted the
+ *     same way (the acknowledgement of my sends to s).
+ *   sig[0], sig[1]: two counters of collective signals from s to me
+ *     (coll/sig.c): "chunk k is ready", "I am done with your buffer".
+ *   val[]: a value that goes with a signal (written before it).
  *   The counters only grow (mod 2^32), so a reader never has to clear a
  *   line and a late reader still sees the newest value ("at least n").
+ * Putting all of a peer's words into one line (RCCE had a sent and a
+ * ready line per peer) is what leaves 4 KiB for the region.
  *
- * Payload buffer: the sender puts (local writes), the receiver gets from
- * the sender's MPB (remote reads) - RCCE's "local put, remote get". A
- * message of at most SCC_MPB_PAYLOAD_SIZE bytes travels as one chunk in the
- * whole buffer. A larger one is pipelined: chunks of half the buffer,
+ * Region: the sender puts (local writes), the receiver gets from the
+ * sender's MPB (remote reads) - RCCE's "local put, remote get". A p2p
+ * message of at most SCC_MPB_PAYLOAD_SIZE bytes travels as one chunk in
+ * the whole region. A larger one is pipelined: chunks of half the region,
  * chunk k in half k%2, so the sender fills one half while the receiver
- * empties the other (iRCCE's pipelined protocol).
+ * empties the other (iRCCE's pipelined protocol). A collective algorithm
+ * that moves data through MPBs (OC-Bcast and the in-MPB algorithms) uses
+ * the same 4 KiB while this UE has no p2p send in flight (coll/region.c):
+ * only the owner writes its region, and only signals (chan lines) are
+ * written remotely.
  *
  * Symmetric heap: every UE runs the same allocator over the same region
  * with the same calls, so an allocation has the same offset in every UE's
  * MPB. RCCE_malloc, RCCE_flag_alloc (one line per flag) and communicator
  * barrier lines come from here; RCCE_init takes the first
- * SCC_BARRIER_LINES lines for RCCE_COMM_WORLD's barrier.
+ * SCC_BARRIER_LINES lines for RCCE_COMM_WORLD's barrier, which leaves 40
+ * lines (1280 bytes) for programs.
  *
  * Barrier lines: a communicator has SCC_BARRIER_LINES lines; in round k of
  * its dissemination barrier member i writes line k of member
@@ -60,31 +71,35 @@
 #define SCC_MPB_USER_SIZE       0x1C00      /* the 7 KiB libscc owns */
 #define SCC_MPB_MAX_UES         48          /* RCCE_MAXNP */
 
-#define SCC_MPB_SENT            0x0000      /* + 32 * sender rank */
-#define SCC_MPB_READY           0x0600      /* + 32 * receiver rank */
-#define SCC_MPB_PAYLOAD         0x0C00
-#define SCC_MPB_PAYLOAD_SIZE    0x0800
-#define SCC_MPB_HEAP            0x1400
-#define SCC_MPB_HEAP_LINES      62
+#define SCC_MPB_CHAN            0x0000      /* + 32 * the writer's rank */
+#define SCC_MPB_REGION          0x0600
+#define SCC_MPB_REGION_SIZE     0x1000
+#define SCC_MPB_PAYLOAD         SCC_MPB_REGION
+#define SCC_MPB_PAYLOAD_SIZE    SCC_MPB_REGION_SIZE
+#define SCC_MPB_HEAP            0x1600
+#define SCC_MPB_HEAP_LINES      46
 #define SCC_MPB_WAKE_LINE       0x1BC0
 #define SCC_MPB_WCB_LINE        0x1BE0
 
-#define SCC_MPB_SENT_LINE(s)    (SCC_MPB_SENT + SCC_MPB_LINE * (s))
-#define SCC_MPB_READY_LINE(r)   (SCC_MPB_READY + SCC_MPB_LINE * (r))
+#define SCC_MPB_CHAN_LINE(s)    (SCC_MPB_CHAN + SCC_MPB_LINE * (s))
+#define SCC_MPB_SENT_LINE(s)    SCC_MPB_CHAN_LINE(s)
 
-/* Words of a channel line. */
+/* Words of a chan line. */
 #define SCC_LINE_SEQ            0
 #define SCC_LINE_SIZE           4
+#define SCC_LINE_TAKEN          8
+#define SCC_LINE_SIG(k)         (12 + 4 * (k))      /* k = 0, 1 */
+#define SCC_LINE_VAL(k)         (20 + 4 * (k))      /* k = 0, 1, 2 */
 
 /* ceil(log2(48)): rounds of the dissemination barrier. */
 #define SCC_BARRIER_LINES       6
 
-#if SCC_MPB_READY != SCC_MPB_SENT + SCC_MPB_LINE * SCC_MPB_MAX_UES || \
-    SCC_MPB_PAYLOAD != SCC_MPB_READY + SCC_MPB_LINE * SCC_MPB_MAX_UES || \
-    SCC_MPB_HEAP != SCC_MPB_PAYLOAD + SCC_MPB_PAYLOAD_SIZE || \
+#if SCC_MPB_REGION != SCC_MPB_CHAN + SCC_MPB_LINE * SCC_MPB_MAX_UES || \
+    SCC_MPB_HEAP != SCC_MPB_REGION + SCC_MPB_REGION_SIZE || \
     SCC_MPB_WAKE_LINE != SCC_MPB_HEAP + SCC_MPB_LINE * SCC_MPB_HEAP_LINES || \
     SCC_MPB_WCB_LINE != SCC_MPB_WAKE_LINE + SCC_MPB_LINE || \
-    SCC_MPB_WCB_LINE + SCC_MPB_LINE != SCC_MPB_USER_SIZE
+    SCC_MPB_WCB_LINE + SCC_MPB_LINE != SCC_MPB_USER_SIZE || \
+    SCC_LINE_VAL(2) + 4 != SCC_MPB_LINE
 #error "scc_mpb.h: the MPB layout does not add up"
 #endif
 

@@ -2,12 +2,12 @@
  * chan.c - the MPB channel: moving one message from UE s to UE r.
  *
  * The sender puts chunk k into its own payload buffer, then sets
- * sent[s].seq in r's MPB to (chunks ever posted to r) and sent[s].size to
- * the message's size. The receiver waits for sent[s].seq to reach the
- * chunk, copies it out of s's MPB, and sets ready[r].seq in s's MPB to
+ * chan[s].seq in r's MPB to (chunks ever posted to r) and chan[s].size to
+ * the message's size. The receiver waits for chan[s].seq to reach the
+ * chunk, copies it out of s's MPB, and sets chan[r].taken in s's MPB to
  * (chunks ever taken from s). A one-chunk message uses the whole buffer;
  * a longer one alternates between its halves, with at most two chunks
- * posted and not yet taken. The send is done when ready[r] says every
+ * posted and not yet taken. The send is done when chan[r].taken says every
  * chunk was taken: RCCE's synchronous send.
  *
  * Both sides derive the chunking from the SENDER's size, which the
@@ -62,7 +62,7 @@ void chan_send_begin(struct scc_xfer *x, char *buf, size_t size, int dest)
 int chan_send_step(struct scc_xfer *x)
 {
     t_vcharp mine = my_mpb();
-    t_vcharp ready = mine + SCC_MPB_READY_LINE(x->peer);
+    t_vcharp ready = mine + SCC_MPB_CHAN_LINE(x->peer) + SCC_LINE_TAKEN;
     t_vcharp sent = scc_self.mpb[x->peer] + SCC_MPB_SENT_LINE(scc_self.iam);
     unsigned int window = x->nchunks == 1 ? 1 : 2;
 
@@ -104,7 +104,8 @@ int chan_incoming(int src)
 int chan_recv_step(struct scc_xfer *x)
 {
     t_vcharp sent = my_mpb() + SCC_MPB_SENT_LINE(x->peer);
-    t_vcharp ready = scc_self.mpb[x->peer] + SCC_MPB_READY_LINE(scc_self.iam);
+    t_vcharp ready = scc_self.mpb[x->peer] + SCC_MPB_CHAN_LINE(scc_self.iam) +
+                     SCC_LINE_TAKEN;
     t_vcharp theirs = scc_self.mpb[x->peer];
 
     if (!x->started) {
