@@ -137,6 +137,22 @@ def test_loader_fuzz_quick(tmp_path):
         assert stats.count("refused", path) > 0 and stats.count("ran", path) > 0, path
 
 
+@pytest.mark.parametrize("offset", [1, 0x20])
+def test_stub_code_running_off_4g_does_not_crash(tmp_path, offset):
+    """Found by the loader fuzz: a stub whose reset-vector bytes are ELF
+    header bytes runs an instruction across 0xFFFFFFFF, which aborted QEMU
+    in its translator (translator_ld, then gen_update_eip_cur). The CPU
+    raises #GP instead; the garbage code then runs until the time limit."""
+    stub = tmp_path / f"stub-{offset}.elf"
+    data = bytearray((BUILD / "boot" / "scc-boot.elf").read_bytes())
+    phoff, = struct.unpack_from("<I", data, 28)
+    assert struct.unpack_from("<I", data, phoff + 32 + 8)[0] == 0xFFFFF0   # the reset vector
+    struct.pack_into("<I", data, phoff + 32 + 4, offset)
+    stub.write_bytes(bytes(data))
+    r = run(guest("ids"), machine=SMALL, timeout=5, bios=stub)
+    assert (r.timed_out or r.returncode >= 0) and "Assertion" not in r.stderr, explain(r)
+
+
 @pytest.mark.no_qemu
 def test_loader_fuzz_detects_a_crash(tmp_path):
     """The fuzz's verdict itself: a QEMU that dies by a signal is a crash."""

@@ -215,4 +215,7 @@ extern RCCE_COMM RCCE_COMM_WORLD;
 }
 #endif
 
+/* RCCE_comm's collectives and the choice of algorithms (libscc) */
+#include "scc_coll.h"
+
 #endif

@@ -1,5 +1,6 @@
 /*
- * barrier.c - RCCE_barrier: a dissemination barrier on MPB lines.
+ * barrier_dissemination.c - RCCE_barrier's default: a dissemination
+ * barrier on MPB lines.
  *
  * In round k (k = 0, 1, ... while 2^k < size) member i writes the
  * barrier's epoch into line k of member (i + 2^k) mod size and waits for
@@ -9,13 +10,10 @@
  * epochs only grow, so lines are never reset and a partner that is
  * already one barrier ahead does no harm.
  */
-#include "internal.h"
+#include "coll.h"
 
-int RCCE_barrier(RCCE_COMM *comm)
+int scc_barrier_dissemination(RCCE_COMM *comm)
 {
-    if (!comm || comm->initialized != RCCE_COMM_INITIALIZED || !comm->gather)
-        return scc_error(RCCE_ERROR_COMM_UNDEFINED);
-
     int n = comm->size, me = comm->my_rank;
     uint32_t epoch = (uint32_t)++comm->cycle;
     t_vcharp lines = (t_vcharp)comm->gather;
@@ -26,10 +24,18 @@ int RCCE_barrier(RCCE_COMM *comm)
         unsigned int spins = 0;
 
         line_write(scc_self.mpb[to] + off + SCC_MPB_LINE * k, epoch);
-        while (!seq_ge(line_read(lines + SCC_MPB_LINE * k), epoch)) {
-            spins = scc_progress() ? 0 : spins + 1;
-            plat_relax(spins);
-        }
+        while (!seq_ge(line_read(lines + SCC_MPB_LINE * k), epoch))
+            coll_wait_step(&spins);
     }
     return RCCE_SUCCESS;
 }
+
+static int run(struct coll_call *c)
+{
+    return scc_barrier_dissemination((RCCE_COMM *)c->comm);
+}
+
+const struct coll_alg coll_barrier_dissemination = {
+    .name = "dissemination", .op = COLL_BARRIER, .fn = run,
+    .doc = "dissemination barrier on MPB lines, log2(n) rounds (libscc's RCCE_barrier)",
+};

@@ -1,0 +1,39 @@
+/*
+ * region.c - the 4 KiB MPB region of each UE (scc_mpb.h), lent to
+ * collectives that move data through MPBs.
+ *
+ * The region is also the payload buffer of this UE's p2p sends, so it is
+ * lent only while no send of this UE (RCCE, iRCCE or RCCEnb) holds it.
+ * An algorithm that uses it must, before it returns on a UE, make sure
+ * that no other member still reads that UE's region for this call (a
+ * done signal from each reader), so that the next collective or p2p send
+ * may write it at once.
+ */
+#include "coll.h"
+
+t_vcharp coll_region(void)
+{
+    if (scc_self.send_port || scc_self.nb_send_on)
+        return NULL;
+    return my_mpb() + SCC_MPB_REGION;
+}
+
+t_vcharp coll_region_of(int ue)
+{
+    return scc_self.mpb[ue] + SCC_MPB_REGION;
+}
+
+size_t coll_region_size(void)
+{
+    return SCC_MPB_REGION_SIZE;
+}
+
+int coll_send(const struct coll_call *c, const void *buf, size_t n, int rank)
+{
+    return RCCE_simple_send((char *)buf, n, coll_ue(c, rank));
+}
+
+int coll_recv(const struct coll_call *c, void *buf, size_t n, int rank)
+{
+    return RCCE_simple_recv((char *)buf, n, coll_ue(c, rank));
+}

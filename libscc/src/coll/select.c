@@ -1,0 +1,322 @@
+/*
+ * select.c - which algorithm runs a collective: the registry of every
+ * algorithm, the selection table, and forcing by name.
+ *
+ * The table is read top to bottom; the first rule whose ranges hold for
+ * the call (members, bytes) and whose algorithm accepts the call picks
+ * it. Each rule names the finding it follows. A forced algorithm
+ * (scc_coll_set) bypasses the table.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll.h"
+
+/* --- the registry ------------------------------------------------------------- */
+
+extern const struct coll_alg coll_bcast_binomial;
+extern const struct coll_alg coll_reduce_binomial;
+extern const struct coll_alg coll_allreduce_reduce_bcast;
+extern const struct coll_alg coll_allgather_ring;
+extern const struct coll_alg coll_alltoall_pairwise;
+extern const struct coll_alg coll_reduce_scatter_reduce;
+extern const struct coll_alg coll_scatter_linear;
+extern const struct coll_alg coll_gather_linear;
+extern const struct coll_alg coll_barrier_dissemination;
+extern const struct coll_alg coll_stop_allgather;
+
+static const struct coll_alg *const registry[] = {
+    &coll_bcast_binomial,
+    &coll_reduce_binomial,
+    &coll_allreduce_reduce_bcast,
+    &coll_allgather_ring,
+    &coll_alltoall_pairwise,
+    &coll_reduce_scatter_reduce,
+    &coll_scatter_linear,
+    &coll_gather_linear,
+    &coll_barrier_dissemination,
+    &coll_stop_allgather,
+};
+#define NREG ((int)(sizeof(registry) / sizeof(registry[0])))
+
+/* --- the selection table --------------------------------------------------------- */
+
+struct rule {
+    enum coll_op op;
+    const char *alg;
+    int min_n, max_n;           /* members */
+    size_t min_bytes, max_bytes;
+    const char *why;            /* the finding behind the rule */
+};
+
+#define ANY_N 1, RCCE_MAXNP
+#define ANY_BYTES 0, SIZE_MAX
+
+static const struct rule table[] = {
+    { COLL_BCAST, "binomial", ANY_N, ANY_BYTES,
+      "RCCE_comm's binomial tree (001 section 5.2)" },
+    { COLL_REDUCE, "binomial", ANY_N, ANY_BYTES,
+      "a binomial reduction tree, RCCE_comm's reduce" },
+    { COLL_ALLREDUCE, "reduce_bcast", ANY_N, ANY_BYTES,
+      "reduce then broadcast, as RCCE's own allreduce" },
+    { COLL_ALLGATHER, "ring", ANY_N, ANY_BYTES, "a ring" },
+    { COLL_ALLTOALL, "pairwise", ANY_N, ANY_BYTES, "pairwise exchange" },
+    { COLL_REDUCE_SCATTER, "reduce", ANY_N, ANY_BYTES,
+      "reduce to rank 0, then scatter" },
+    { COLL_SCATTER, "linear", ANY_N, ANY_BYTES, "the root sends each block" },
+    { COLL_GATHER, "linear", ANY_N, ANY_BYTES, "the root receives each block" },
+    { COLL_BARRIER, "dissemination", ANY_N, ANY_BYTES,
+      "a dissemination barrier on MPB lines" },
+    { COLL_STOP, "allgather", ANY_N, ANY_BYTES,
+      "every source broadcasts in turn (the baseline of 003)" },
+};
+#define NRULES ((int)(sizeof(table) / sizeof(table[0])))
+
+static const char *const op_names[COLL_NOPS] = {
+    "bcast", "reduce", "allreduce", "allgather", "alltoall", "reduce_scatter",
+    "scatter", "gather", "barrier", "stop",
+};
+
+const char *coll_op_name(enum coll_op op)
+{
+    return op < COLL_NOPS ? op_names[op] : "?";
+}
+
+static int op_of(const char *name)
+{
+    for (int i = 0; name && i < COLL_NOPS; i++)
+        if (!strcmp(name, op_names[i]))
+            return i;
+    return -1;
+}
+
+const struct coll_alg *const *coll_algs(enum coll_op op, int *count)
+{
+    static SCC_TLS const struct coll_alg *list[NREG];
+    int n = 0;
+
+    for (int i = 0; i < NREG; i++)
+        if (registry[i]->op == op)
+            list[n++] = registry[i];
+    *count = n;
+    return list;
+}
+
+static const struct coll_alg *find(enum coll_op op, const char *name, size_t len)
+{
+    for (int i = 0; i < NREG; i++)
+        if (registry[i]->op == op && strlen(registry[i]->name) == len &&
+            !strncmp(registry[i]->name, name, len))
+            return registry[i];
+    return NULL;
+}
+
+/* --- forcing ---------------------------------------------------------------------- */
+
+struct choice {
+    const struct coll_alg *alg;         /* NULL: the table decides */
+    long p[COLL_MAXPARAM];
+};
+
+static SCC_TLS struct choice forced[COLL_NOPS];
+static SCC_TLS char used[COLL_NOPS][128];
+static SCC_TLS char err[512];
+
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(err, sizeof(err), fmt, ap);
+    va_end(ap);
+}
+
+const char *scc_coll_error(void)
+{
+    return err;
+}
+
+/* "a, b, c" of the algorithms of op, into buf. */
+static const char *names(enum coll_op op, char *buf, size_t size)
+{
+    int n, len = 0;
+    const struct coll_alg *const *a = coll_algs(op, &n);
+
+    buf[0] = 0;
+    for (int i = 0; i < n && len < (int)size; i++)
+        len += snprintf(buf + len, size - len, "%s%s", i ? ", " : "", a[i]->name);
+    return buf;
+}
+
+static const char *keys(const struct coll_alg *a, char *buf, size_t size)
+{
+    int len = 0;
+
+    buf[0] = 0;
+    for (int i = 0; i < a->nparam && len < (int)size; i++)
+        len += snprintf(buf + len, size - len, "%s%s [%ld..%ld]", i ? ", " : "",
+                        a->param[i].key, a->param[i].min, a->param[i].max);
+    if (!a->nparam)
+        snprintf(buf, size, "none");
+    return buf;
+}
+
+/* spec: "auto", "name" or "name:key=value,key=value". */
+int scc_coll_set(const char *collective, const char *spec)
+{
+    char list[256];
+    int op = op_of(collective);
+    struct choice ch;
+    const char *colon, *p;
+
+    err[0] = 0;
+    if (op < 0) {
+        fail("unknown collective '%s' (known: bcast, reduce, allreduce, allgather, "
+             "alltoall, reduce_scatter, scatter, gather, barrier, stop)",
+             collective ? collective : "(null)");
+        return -1;
+    }
+    if (!spec || !*spec) {
+        fail("%s: empty algorithm name (known: auto, %s)", collective,
+             names(op, list, sizeof(list)));
+        return -1;
+    }
+    if (!strcmp(spec, "auto")) {
+        forced[op].alg = NULL;
+        return 0;
+    }
+    colon = strchr(spec, ':');
+    ch.alg = find(op, spec, colon ? (size_t)(colon - spec) : strlen(spec));
+    if (!ch.alg) {
+        fail("%s: unknown algorithm '%.*s' (known: auto, %s)", collective,
+             colon ? (int)(colon - spec) : (int)strlen(spec), spec,
+             names(op, list, sizeof(list)));
+        return -1;
+    }
+    for (int i = 0; i < ch.alg->nparam; i++)
+        ch.p[i] = ch.alg->param[i].dflt;
+    for (p = colon ? colon + 1 : NULL; p && *p; ) {
+        const char *eq = strchr(p, '='), *end = strchr(p, ',');
+        int i;
+
+        if (!end)
+            end = p + strlen(p);
+        if (!eq || eq > end) {
+            fail("%s %s: '%.*s' is not key=value (parameters: %s)", collective,
+                 ch.alg->name, (int)(end - p), p, keys(ch.alg, list, sizeof(list)));
+            return -1;
+        }
+        for (i = 0; i < ch.alg->nparam; i++)
+            if (strlen(ch.alg->param[i].key) == (size_t)(eq - p) &&
+                !strncmp(ch.alg->param[i].key, p, eq - p))
+                break;
+        if (i == ch.alg->nparam) {
+            fail("%s %s: unknown parameter '%.*s' (parameters: %s)", collective,
+                 ch.alg->name, (int)(eq - p), p, keys(ch.alg, list, sizeof(list)));
+            return -1;
+        }
+        char *stop;
+        errno = 0;
+        long v = strtol(eq + 1, &stop, 10);
+        if (stop == eq + 1 || stop != end || errno) {
+            fail("%s %s: %s=%.*s is not a number", collective, ch.alg->name,
+                 ch.alg->param[i].key, (int)(end - eq - 1), eq + 1);
+            return -1;
+        }
+        if (v < ch.alg->param[i].min || v > ch.alg->param[i].max) {
+            fail("%s %s: %s=%ld out of range [%ld..%ld]", collective, ch.alg->name,
+                 ch.alg->param[i].key, v, ch.alg->param[i].min, ch.alg->param[i].max);
+            return -1;
+        }
+        ch.p[i] = v;
+        p = *end ? end + 1 : end;
+    }
+    forced[op] = ch;
+    return 0;
+}
+
+void scc_coll_list(FILE *out, const char *collective)
+{
+    int op = op_of(collective);
+
+    for (int o = 0; o < COLL_NOPS; o++) {
+        int n;
+        const struct coll_alg *const *a = coll_algs(o, &n);
+
+        if (collective && o != op)
+            continue;
+        fprintf(out, "%s:\n", op_names[o]);
+        for (int i = 0; i < n; i++) {
+            fprintf(out, "  %-16s %s\n", a[i]->name, a[i]->doc);
+            for (int k = 0; k < a[i]->nparam; k++)
+                fprintf(out, "  %16s   %s=%ld [%ld..%ld]: %s\n", "", a[i]->param[k].key,
+                        a[i]->param[k].dflt, a[i]->param[k].min, a[i]->param[k].max,
+                        a[i]->param[k].doc);
+        }
+        fprintf(out, "  default (first rule that holds):\n");
+        for (int r = 0; r < NRULES; r++)
+            if ((int)table[r].op == o)
+                fprintf(out, "    %s for %d-%d members, %zu-%s bytes: %s\n", table[r].alg,
+                        table[r].min_n, table[r].max_n, table[r].min_bytes,
+                        table[r].max_bytes == SIZE_MAX ? "any" : "", table[r].why);
+    }
+}
+
+const char *scc_coll_used(const char *collective)
+{
+    int op = op_of(collective);
+
+    return op < 0 ? "" : used[op];
+}
+
+/* --- dispatch ------------------------------------------------------------------------- */
+
+static void note_used(const struct coll_call *c, const struct coll_alg *a)
+{
+    char *u = used[c->op];
+    size_t size = sizeof(used[c->op]);
+    int len = snprintf(u, size, "%s", a->name);
+
+    for (int i = 0; i < a->nparam && len < (int)size; i++)
+        len += snprintf(u + len, size - len, "%s%s=%ld", i ? "," : ":",
+                        a->param[i].key, c->p[i]);
+}
+
+int coll_dispatch(struct coll_call *c)
+{
+    const struct coll_alg *a = forced[c->op].alg;
+    char why[256];
+
+    if (a) {
+        memcpy(c->p, forced[c->op].p, sizeof(c->p));
+        if (a->check && a->check(c, why, sizeof(why))) {
+            fail("%s %s: %s", coll_op_name(c->op), a->name, why);
+            if (scc_self.debug)
+                fprintf(stderr, "libscc: %s\n", err);
+            return scc_error(RCCE_ERROR_VAL_UNDEFINED);
+        }
+    } else {
+        for (int r = 0; r < NRULES && !a; r++) {
+            const struct rule *t = &table[r];
+            const struct coll_alg *cand;
+
+            if ((int)t->op != (int)c->op || c->n < t->min_n || c->n > t->max_n ||
+                c->bytes < t->min_bytes || c->bytes > t->max_bytes)
+                continue;
+            cand = find(c->op, t->alg, strlen(t->alg));
+            for (int i = 0; cand && i < cand->nparam; i++)
+                c->p[i] = cand->param[i].dflt;
+            if (cand && (!cand->check || !cand->check(c, why, sizeof(why))))
+                a = cand;
+        }
+        if (!a) {
+            fail("%s: no algorithm in the table applies", coll_op_name(c->op));
+            return scc_error(RCCE_ERROR_VAL_UNDEFINED);
+        }
+    }
+    note_used(c, a);
+    return a->fn(c);
+}

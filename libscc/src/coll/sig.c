@@ -1,0 +1,66 @@
+/*
+ * sig.c - signals between collective members, through the chan lines.
+ *
+ * chan[me] in UE u's MPB is written by me alone (scc_mpb.h): besides the
+ * p2p words it holds two signal counters and three value words. A signal
+ * adds to my counter k in u's line; u waits until its copy exceeds what it
+ * has consumed. Counters only grow, so there is nothing to reset between
+ * calls, and a value word written before its signal is visible once the
+ * signal is.
+ */
+#include "coll.h"
+
+static SCC_TLS uint32_t sent[RCCE_MAXNP][2];     /* my counters, per UE */
+static SCC_TLS uint32_t used[RCCE_MAXNP][2];     /* consumed, per UE */
+
+static t_vcharp their_line(int ue)
+{
+    return scc_self.mpb[ue] + SCC_MPB_CHAN_LINE(scc_self.iam);
+}
+
+static t_vcharp my_line(int ue)
+{
+    return my_mpb() + SCC_MPB_CHAN_LINE(ue);
+}
+
+void sig_set_val(int ue, int w, uint32_t v)
+{
+    plat_store_relaxed(their_line(ue) + SCC_LINE_VAL(w), v);
+}
+
+uint32_t sig_get_val(int ue, int w)
+{
+    return plat_load_relaxed(my_line(ue) + SCC_LINE_VAL(w));
+}
+
+void sig_add(int ue, int k, uint32_t n)
+{
+    sent[ue][k] += n;
+    plat_store(their_line(ue) + SCC_LINE_SIG(k), sent[ue][k]);
+    plat_flush(my_mpb());
+}
+
+int sig_test(int ue, int k, uint32_t n)
+{
+    plat_invalidate();
+    return seq_ge(plat_load(my_line(ue) + SCC_LINE_SIG(k)), used[ue][k] + n);
+}
+
+void coll_wait_step(unsigned int *spins)
+{
+    *spins = scc_progress() ? 0 : *spins + 1;
+    plat_relax(*spins);
+}
+
+void sig_wait(int ue, int k, uint32_t n)
+{
+    unsigned int spins = 0;
+
+    while (!sig_test(ue, k, n))
+        coll_wait_step(&spins);
+}
+
+void sig_consume(int ue, int k, uint32_t n)
+{
+    used[ue][k] += n;
+}
