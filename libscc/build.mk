@@ -20,8 +20,9 @@ ifndef LIBSCC_SYS_BUILD_MK
 endif
 
 LSC_OUT      := $(BUILD)/libscc/rcce
-LSC_SRCS     := $(wildcard libscc/src/*.c)
-LSC_HEADERS  := $(wildcard libscc/include/*.h libscc/src/*.h libscc/platform/*.h)
+LSC_SRCS     := $(wildcard libscc/src/*.c libscc/src/coll/*.c)
+LSC_HEADERS  := $(wildcard libscc/include/*.h libscc/src/*.h libscc/src/coll/*.h \
+	libscc/platform/*.h)
 LSC_TESTS    := $(basename $(notdir $(wildcard tests/libscc/*.c)))
 LSC_INCLUDES := -I libscc/include -I libscc/platform
 LSC_VARIANTS := host tsan asan
@@ -70,7 +71,8 @@ $(LSC_OUT)/$(1)/pingpong: apps/pingpong.c $(LSC_OUT)/$(1)/librcce.a
 libscc-host: $(LSC_OUT)/$(1)/librcce.a $(LSC_TESTS:%=$(LSC_OUT)/$(1)/tests/%) \
 	$(LSC_OUT)/$(1)/pingpong
 
--include $(wildcard $(LSC_OUT)/$(1)/obj/*.d $(LSC_OUT)/$(1)/tests/*.d $(LSC_OUT)/$(1)/*.d)
+-include $(wildcard $(LSC_OUT)/$(1)/obj/*.d $(LSC_OUT)/$(1)/obj/coll/*.d \
+	$(LSC_OUT)/$(1)/tests/*.d $(LSC_OUT)/$(1)/*.d)
 endef
 
 $(foreach v,$(LSC_VARIANTS),$(eval $(call lsc_host,$(v))))
@@ -114,7 +116,8 @@ GUEST_TARGETS += $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS)
 libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS) $(BUILD)/apps/pingpong.elf
 
 .SECONDARY: $(LSC_CHIP_TESTS:.elf=.o)
--include $(wildcard $(LSC_OUT)/chip/obj/*.d $(BUILD)/tests/libscc/*.d)
+-include $(wildcard $(LSC_OUT)/chip/obj/*.d $(LSC_OUT)/chip/obj/coll/*.d \
+	$(BUILD)/tests/libscc/*.d)
 endif
 
 endif

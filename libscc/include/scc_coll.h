@@ -46,6 +46,9 @@ int scc_coll_set(const char *collective, const char *spec);   /* 0 or -1 */
 const char *scc_coll_error(void);       /* why the last scc_coll_set failed */
 void scc_coll_list(FILE *out, const char *collective);       /* NULL: all */
 const char *scc_coll_used(const char *collective);
+/* The names of the collective's algorithms, at most max of them, into
+ * names[]; the number there are (-1 for an unknown collective). */
+int scc_coll_names(const char *collective, const char **names, int max);
 
 int RCCE_allgather(char *inbuf, char *outbuf, size_t num, RCCE_COMM comm);
 int RCCE_alltoall(char *inbuf, char *outbuf, size_t num, RCCE_COMM comm);

@@ -13,9 +13,9 @@
  *
  *   offset  lines  bytes  what                                 written by
  *   0x0000   48    1536   chan[s]: the line of UE s            UE s (remote)
- *   0x0600  128    4096   region: p2p payload buffer of this   the owner
+ *   0x0600  120    3840   region: p2p payload buffer of this   the owner
  *                         UE's sends, or its collective buffer
- *   0x1600   46    1472   symmetric heap (RCCE_malloc & co.)   see below
+ *   0x1500   54    1728   symmetric heap (RCCE_malloc & co.)   see below
  *   0x1BC0    1      32   wake line: word 0 = "I may sleep"    the owner
  *   0x1BE0    1      32   WCB flush line (written, never read) the owner
  *
@@ -32,7 +32,7 @@
  *   The counters only grow (mod 2^32), so a reader never has to clear a
  *   line and a late reader still sees the newest value ("at least n").
  * Putting all of a peer's words into one line (RCCE had a sent and a
- * ready line per peer) is what leaves 4 KiB for the region.
+ * ready line per peer) is what leaves 3840 bytes for the region.
  *
  * Region: the sender puts (local writes), the receiver gets from the
  * sender's MPB (remote reads) - RCCE's "local put, remote get". A p2p
@@ -41,7 +41,7 @@
  * chunk k in half k%2, so the sender fills one half while the receiver
  * empties the other (iRCCE's pipelined protocol). A collective algorithm
  * that moves data through MPBs (OC-Bcast and the in-MPB algorithms) uses
- * the same 4 KiB while this UE has no p2p send in flight (coll/region.c):
+ * the same region while this UE has no p2p send in flight (coll/region.c):
  * only the owner writes its region, and only signals (chan lines) are
  * written remotely.
  *
@@ -49,8 +49,8 @@
  * with the same calls, so an allocation has the same offset in every UE's
  * MPB. RCCE_malloc, RCCE_flag_alloc (one line per flag) and communicator
  * barrier lines come from here; RCCE_init takes the first
- * SCC_BARRIER_LINES lines for RCCE_COMM_WORLD's barrier, which leaves 40
- * lines (1280 bytes) for programs.
+ * SCC_BARRIER_LINES lines for RCCE_COMM_WORLD's barrier, which leaves 48
+ * lines for programs: one RCCE flag per UE, as RCCE programs allocate.
  *
  * Barrier lines: a communicator has SCC_BARRIER_LINES lines; in round k of
  * its dissemination barrier member i writes line k of member
@@ -73,11 +73,11 @@
 
 #define SCC_MPB_CHAN            0x0000      /* + 32 * the writer's rank */
 #define SCC_MPB_REGION          0x0600
-#define SCC_MPB_REGION_SIZE     0x1000
+#define SCC_MPB_REGION_SIZE     0x0F00      /* 120 lines */
 #define SCC_MPB_PAYLOAD         SCC_MPB_REGION
 #define SCC_MPB_PAYLOAD_SIZE    SCC_MPB_REGION_SIZE
-#define SCC_MPB_HEAP            0x1600
-#define SCC_MPB_HEAP_LINES      46
+#define SCC_MPB_HEAP            0x1500
+#define SCC_MPB_HEAP_LINES      54
 #define SCC_MPB_WAKE_LINE       0x1BC0
 #define SCC_MPB_WCB_LINE        0x1BE0
 

@@ -38,7 +38,7 @@ int RCCE_comm_split(int (*color)(int, void *), void *aux, RCCE_COMM *comm)
     if (comm == &RCCE_COMM_WORLD)
         return scc_error(RCCE_ERROR_COMM_INITIALIZED);
     /* nobody still runs a barrier on lines we are about to clear */
-    if ((err = RCCE_barrier(&RCCE_COMM_WORLD)))
+    if ((err = scc_barrier_dissemination(&RCCE_COMM_WORLD)))
         return err;
 
     int mine = color(scc_self.iam, aux);
@@ -54,7 +54,7 @@ int RCCE_comm_split(int (*color)(int, void *), void *aux, RCCE_COMM *comm)
     if ((err = scc_comm_init(comm)))
         return err;
     /* nobody uses the new lines before everyone has cleared them */
-    return RCCE_barrier(&RCCE_COMM_WORLD);
+    return scc_barrier_dissemination(&RCCE_COMM_WORLD);
 }
 
 int RCCE_comm_free(RCCE_COMM *comm)

@@ -83,7 +83,7 @@ int RCCE_init(int *argc, char ***argv)
     w->gather = (RCCE_FLAG)scc_heap_alloc(SCC_BARRIER_LINES);
     w->initialized = RCCE_COMM_INITIALIZED;
     scc_self.up = 1;
-    return RCCE_barrier(w);
+    return scc_barrier_dissemination(w);
 }
 
 int RCCE_finalize(void)
@@ -91,7 +91,7 @@ int RCCE_finalize(void)
     if (!scc_self.up)
         return RCCE_SUCCESS;
     /* no UE leaves while another may still read its MPB */
-    RCCE_barrier(&RCCE_COMM_WORLD);
+    scc_barrier_dissemination(&RCCE_COMM_WORLD);
     plat_quiesce();
     scc_self.up = 0;
     return RCCE_SUCCESS;

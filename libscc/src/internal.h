@@ -123,7 +123,7 @@ int  scc_irecv_start(iRCCE_RECV_REQUEST *r);
 int  scc_error(int code);               /* report if debugging, return code */
 int  scc_check_ue(int ue);              /* RCCE_SUCCESS or RCCE_ERROR_ID */
 int  scc_comm_init(RCCE_COMM *comm);    /* barrier lines of a communicator */
-int  scc_bcast(char *buf, size_t num, int root, const RCCE_COMM *comm);
+int  scc_barrier_dissemination(RCCE_COMM *comm);  /* RCCE_barrier's own */
 t_vcharp scc_heap_alloc(size_t lines);  /* symmetric MPB lines, or NULL */
 void scc_heap_free(t_vcharp p);
 int  scc_in_heap(t_vcharp p, size_t n); /* [p, p+n) inside my heap */

@@ -124,7 +124,7 @@ int RCCE_APP(int argc, char **argv)
     int me = RCCE_ue(), np = RCCE_num_ues();
     locks(me, np);
     token_ring(me, np);
-    if (np <= 56)   /* one flag per UE must fit in the heap */
+    if (np <= 48)   /* one flag per UE must fit in the heap (scc_mpb.h) */
         all_flags(me, np);
     return done("flags");
 }

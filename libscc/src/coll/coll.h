@@ -91,7 +91,7 @@ void sig_wait(int ue, int k, uint32_t n);      /* wait for n unconsumed */
 void sig_consume(int ue, int k, uint32_t n);
 void coll_wait_step(unsigned int *spins);      /* one idle turn of a wait */
 
-/* region.c: this UE's 4 KiB MPB region, for algorithms that move data
+/* region.c: this UE's MPB region (3840 bytes), for algorithms that move data
  * through MPBs. NULL if a p2p send of this UE still uses it. */
 t_vcharp coll_region(void);
 t_vcharp coll_region_of(int ue);

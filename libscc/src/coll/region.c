@@ -1,5 +1,5 @@
 /*
- * region.c - the 4 KiB MPB region of each UE (scc_mpb.h), lent to
+ * region.c - the MPB region of each UE (3840 bytes) (scc_mpb.h), lent to
  * collectives that move data through MPBs.
  *
  * The region is also the payload buffer of this UE's p2p sends, so it is

@@ -265,6 +265,19 @@ void scc_coll_list(FILE *out, const char *collective)
     }
 }
 
+int scc_coll_names(const char *collective, const char **out, int max)
+{
+    int op = op_of(collective), n;
+    const struct coll_alg *const *a;
+
+    if (op < 0)
+        return -1;
+    a = coll_algs(op, &n);
+    for (int i = 0; i < n && i < max; i++)
+        out[i] = a[i]->name;
+    return n;
+}
+
 const char *scc_coll_used(const char *collective)
 {
     int op = op_of(collective);

@@ -1,0 +1,43 @@
+/*
+ * reduce_scatter_reduce.c - reduce_scatter as a binomial reduction of the
+ * whole vector to rank 0, then a linear scatter of the blocks: the simple
+ * baseline the bucket algorithms improve on.
+ */
+#include <stdlib.h>
+
+#include "coll.h"
+
+int coll_reduce_tree(struct coll_call *c, char *acc, char *tmp);
+extern const struct coll_alg coll_scatter_linear;
+
+static int run(struct coll_call *c)
+{
+    size_t all = c->bytes * (size_t)c->n;
+    char *acc = malloc(all), *tmp = malloc(all);
+    struct coll_call r = *c, s = *c;
+    int err;
+
+    if (!acc || !tmp) {
+        free(acc);
+        free(tmp);
+        return scc_error(RCCE_ERROR_MALLOC);
+    }
+    r.root = 0;
+    r.bytes = all;
+    r.num = c->num * c->n;
+    err = coll_reduce_tree(&r, acc, tmp);
+    if (!err) {
+        s.op = COLL_SCATTER;
+        s.root = 0;
+        s.in = acc;
+        err = coll_scatter_linear.fn(&s);
+    }
+    free(acc);
+    free(tmp);
+    return err;
+}
+
+const struct coll_alg coll_reduce_scatter_reduce = {
+    .name = "reduce", .op = COLL_REDUCE_SCATTER, .fn = run,
+    .doc = "binomial reduce of the whole vector to rank 0, then linear scatter",
+};
