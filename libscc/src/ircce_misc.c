@@ -66,13 +66,13 @@ int iRCCE_get(t_vcharp target, t_vcharp source, int n, int ue)
 
 void *iRCCE_memcpy_put(void *dst, const void *src, size_t n)
 {
-    return memcpy(dst, src, n);
+    return plat_copy(dst, src, n);
 }
 
 void *iRCCE_memcpy_get(void *dst, const void *src, size_t n)
 {
     plat_invalidate();
-    return memcpy(dst, src, n);
+    return plat_copy(dst, src, n);
 }
 
 t_vcharp iRCCE_malloc(size_t size)
