@@ -4,12 +4,12 @@
 #   build/libscc/rcce/VARIANT/librcce.a      host builds (one thread per UE):
 #                                            VARIANT = host, tsan, asan
 #   build/libscc/rcce/VARIANT/tests/NAME     host test programs (tests/libscc)
-#   build/libscc/rcce/VARIANT/pingpong       apps/pingpong.c on the host
+#   build/libscc/rcce/VARIANT/APP            apps/APP.c on the host (RCCE_APPS)
 #   build/tests/libscc/NAME.elf              the test programs for the chip
-#   build/apps/pingpong.elf                  apps/pingpong.c for the chip
+#   build/apps/APP.elf                       apps/APP.c for the chip (RCCE_APPS)
 #
 # A chip application that uses RCCE links $(LIBRCCE_CHIP) before the
-# runtime; see the pingpong rules at the end. Targets: libscc (everything),
+# runtime; see the RCCE_APPS rules at the end. Targets: libscc (everything),
 # libscc-host, libscc-chip.
 
 ifndef LIBSCC_BUILD_MK
@@ -29,7 +29,13 @@ LSC_VARIANTS := host tsan asan
 LSC_SANDEPS  := $(LSC_OUT)/sandeps.stamp
 
 HOST_CC ?= gcc
-LSC_HOST_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DSCC_HOST -pthread \
+# RCCE programs that build for both backends, from apps/NAME.c.
+RCCE_APPS := pingpong bcast_bench allreduce_bench coll_bench
+
+# -fopenmp: RCCE programs written for Intel's emulator mark their per-UE
+# globals `#pragma omp threadprivate`; with OpenMP on, GCC makes those
+# variables thread-local, so each UE thread has its own (libscc/README.md).
+LSC_HOST_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DSCC_HOST -pthread -fopenmp \
 	$(LSC_INCLUDES) -MMD -MP
 LSC_CFLAGS_host := -O2
 LSC_CFLAGS_tsan := -O1 -fsanitize=thread
@@ -63,13 +69,13 @@ $(LSC_OUT)/$(1)/tests/%: tests/libscc/%.c $(LSC_OUT)/$(1)/librcce.a
 	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -I tests/libscc -o $$@ $$< \
 		$(LSC_OUT)/$(1)/librcce.a -lm
 
-$(LSC_OUT)/$(1)/pingpong: apps/pingpong.c $(LSC_OUT)/$(1)/librcce.a
+$(LSC_OUT)/$(1)/%: apps/%.c $(LSC_OUT)/$(1)/librcce.a
 	@mkdir -p $$(@D)
 	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -o $$@ $$< \
 		$(LSC_OUT)/$(1)/librcce.a -lm
 
 libscc-host: $(LSC_OUT)/$(1)/librcce.a $(LSC_TESTS:%=$(LSC_OUT)/$(1)/tests/%) \
-	$(LSC_OUT)/$(1)/pingpong
+	$(RCCE_APPS:%=$(LSC_OUT)/$(1)/%)
 
 -include $(wildcard $(LSC_OUT)/$(1)/obj/*.d $(LSC_OUT)/$(1)/obj/coll/*.d \
 	$(LSC_OUT)/$(1)/tests/*.d $(LSC_OUT)/$(1)/*.d)
@@ -99,21 +105,26 @@ $(LIBRCCE_CHIP): $(LSC_CHIP_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# On the chip every UE has memory of its own: `omp threadprivate` has
+# nothing to do, and is ignored.
+LSC_CHIP_CFLAGS = $(APP_CFLAGS) $(LSC_INCLUDES) -Wno-unknown-pragmas
+
 $(BUILD)/tests/libscc/%.o: tests/libscc/%.c $(PICOLIBC_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -I tests/libscc -c -o $@ $<
+	$(CC) $(LSC_CHIP_CFLAGS) -I tests/libscc -c -o $@ $<
 
 $(BUILD)/tests/libscc/%.elf: $(BUILD)/tests/libscc/%.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
 	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBRCCE_CHIP) $(APP_LIBS)
 
-# apps/pingpong.c: the runtime's pattern rules build apps/*.c; these
-# explicit rules add RCCE's headers and library for this one.
-$(BUILD)/apps/pingpong.o: APP_CFLAGS += $(LSC_INCLUDES)
-$(BUILD)/apps/pingpong.elf: $(BUILD)/apps/pingpong.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
+# RCCE apps: the runtime's pattern rules build apps/*.c; these explicit
+# rules add RCCE's headers and library.
+LSC_CHIP_APPS := $(RCCE_APPS:%=$(BUILD)/apps/%.elf)
+$(LSC_CHIP_APPS:.elf=.o): APP_CFLAGS += $(LSC_INCLUDES) -Wno-unknown-pragmas
+$(LSC_CHIP_APPS): $(BUILD)/apps/%.elf: $(BUILD)/apps/%.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
 	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBRCCE_CHIP) $(APP_LIBS)
 
 GUEST_TARGETS += $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS)
-libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS) $(BUILD)/apps/pingpong.elf
+libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS) $(LSC_CHIP_APPS)
 
 .SECONDARY: $(LSC_CHIP_TESTS:.elf=.o)
 -include $(wildcard $(LSC_OUT)/chip/obj/*.d $(LSC_OUT)/chip/obj/coll/*.d \

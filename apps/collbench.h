@@ -1,0 +1,464 @@
+/*
+ * collbench.h - the collective benchmark shared by bcast_bench,
+ * allreduce_bench and coll_bench (one implementation, three programs).
+ *
+ *   PROG NUES GHZ CORE... [--op OP] [--alg SPEC]... [--sizes LIST] [--root R]
+ *        [--iters N] [--warmup W] [--rtype T] [--rop O] [--list]
+ *
+ * Method (001 section 6.1): every iteration works on a fresh offset of a
+ * large buffer, so that nothing is cached from the last one; members
+ * start together after a barrier; the latency of one call is from the
+ * root's call to the moment the LAST member returns, on RCCE_wtime (the
+ * global timestamp counter on the chip, the host's monotonic clock on the
+ * host); every member checks its result against a serial reference in
+ * every iteration, warm-up included.
+ *
+ * CSV on stdout, one row per (algorithm, parameters, size):
+ *   collective,algorithm,params,clock,cores,root,bytes,iters,min_us,
+ *   median_us,max_us,mb_per_s,verified
+ * clock says what the times are: host (wall clock of the host backend) or
+ * emulated (the emulated chip's clock in functional mode: host time, not
+ * SCC time). A summary goes to stderr.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "RCCE.h"
+
+#define CB_MAXALG 40
+#define CB_MAXSIZES 64
+#define CB_ARENA (8u << 20)     /* the large buffer the offsets walk */
+
+struct cb {
+    const char *op;
+    const char *algs[CB_MAXALG];
+    int nalgs;
+    long sizes[CB_MAXSIZES];
+    int nsizes;
+    int root, iters, warmup, rtype, rop;
+    int me, n;
+    char *arena_in, *arena_out;
+    size_t off;
+};
+
+static const long cb_default_sizes[] = {
+    32, 64, 100, 128, 256, 512, 1000, 1024, 2048, 3104, 4096, 8192, 16384, 32768,
+    65536, 100000, 131072, 262144, 524288, 1048576,
+};
+
+static int cb_usage(const char *why)
+{
+    if (RCCE_ue() == 0)
+        fprintf(stderr,
+                "error: %s\nusage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
+                "[--sizes 32,100,1K-1M] [--root R] [--iters N] [--warmup W] "
+                "[--rtype int|long|float|double] [--rop sum|max|min|prod] [--list]\n", why);
+    return 2;
+}
+
+/* "100", "4K", "1M" */
+static long cb_size(const char *s, char **end)
+{
+    long v = strtol(s, end, 10);
+
+    if (**end == 'K' || **end == 'k')
+        v <<= 10, (*end)++;
+    else if (**end == 'M' || **end == 'm')
+        v <<= 20, (*end)++;
+    return v;
+}
+
+/* "32,100,1K-1M": a range doubles from its low end to its high end. */
+static int cb_parse_sizes(struct cb *b, const char *s)
+{
+    b->nsizes = 0;
+    while (*s) {
+        char *end;
+        long lo = cb_size(s, &end), hi = lo;
+
+        if (end == s || lo < 0)
+            return -1;
+        if (*end == '-') {
+            s = end + 1;
+            hi = cb_size(s, &end);
+            if (end == s || hi < lo)
+                return -1;
+        }
+        for (long v = lo; v <= hi && b->nsizes < CB_MAXSIZES; v = v ? v * 2 : 1) {
+            b->sizes[b->nsizes++] = v;
+            if (v == hi)
+                break;
+            if (v * 2 > hi && v != hi)
+                b->sizes[b->nsizes++] = hi, v = hi;
+        }
+        if (*end && *end != ',')
+            return -1;
+        s = *end ? end + 1 : end;
+    }
+    return b->nsizes ? 0 : -1;
+}
+
+static int cb_lookup(const char *s, const char *const *names, const int *vals, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(s, names[i]))
+            return vals[i];
+    return -1;
+}
+
+static int cb_is_reduction(const char *op)
+{
+    return !strcmp(op, "reduce") || !strcmp(op, "allreduce") || !strcmp(op, "reduce_scatter");
+}
+
+static size_t cb_tsize(int t)
+{
+    return t == RCCE_INT ? sizeof(int) : t == RCCE_LONG ? sizeof(long)
+           : t == RCCE_FLOAT ? sizeof(float) : sizeof(double);
+}
+
+/* Bytes of input and output one member needs for a call of `bytes`. */
+static void cb_extent(const struct cb *b, size_t bytes, size_t *in, size_t *out)
+{
+    size_t n = (size_t)b->n;
+
+    *in = *out = bytes;
+    if (!strcmp(b->op, "allgather") || !strcmp(b->op, "gather"))
+        *out = bytes * n;
+    else if (!strcmp(b->op, "stop"))
+        *out = bytes * (size_t)(b->root + 1);      /* s = root + 1 sources */
+    else if (!strcmp(b->op, "alltoall"))
+        *in = *out = bytes * n;
+    else if (!strcmp(b->op, "scatter"))
+        *in = bytes * n;
+    else if (!strcmp(b->op, "reduce_scatter"))
+        *in = bytes * n;
+}
+
+static unsigned char cb_byte(int m, size_t i, int it)
+{
+    return (unsigned char)(m * 131 + i * 7 + (i >> 8) * 13 + it * 29 + 1);
+}
+
+static long cb_val(int m, size_t i, int rop, int it)
+{
+    if (rop == RCCE_PROD)
+        return ((m + (long)i + it) % 5 == 0) ? -1 : 1;
+    return (long)((m * 7 + (long)i * 3 + it) % 41) - 20;
+}
+
+static void cb_put(char *p, int t, size_t i, long v)
+{
+    if (t == RCCE_INT) ((int *)p)[i] = (int)v;
+    else if (t == RCCE_LONG) ((long *)p)[i] = v;
+    else if (t == RCCE_FLOAT) ((float *)p)[i] = (float)v;
+    else ((double *)p)[i] = (double)v;
+}
+
+static long cb_ref(const struct cb *b, size_t i, int it)
+{
+    long acc = cb_val(0, i, b->rop, it);
+
+    for (int m = 1; m < b->n; m++) {
+        long v = cb_val(m, i, b->rop, it);
+        acc = b->rop == RCCE_SUM ? acc + v : b->rop == RCCE_PROD ? acc * v
+              : b->rop == RCCE_MIN ? (v < acc ? v : acc) : (v > acc ? v : acc);
+    }
+    return acc;
+}
+
+/* The sources of an s-to-p broadcast: s = root + 1, spread out. */
+static int cb_sources(const struct cb *b, int *src)
+{
+    int s = b->root + 1;
+
+    for (int i = 0; i < s; i++)
+        src[i] = (int)((long)i * b->n / s);
+    return s;
+}
+
+/* Fill this member's input for iteration it. */
+static void cb_fill(struct cb *b, char *in, char *out, size_t bytes, size_t nin, size_t nout,
+                    int it)
+{
+    if (cb_is_reduction(b->op)) {
+        size_t ts = cb_tsize(b->rtype);
+        for (size_t i = 0; i < nin / ts; i++)
+            cb_put(in, b->rtype, i, cb_val(b->me, i, b->rop, it));
+    } else if (!strcmp(b->op, "bcast")) {
+        for (size_t i = 0; i < bytes; i++)
+            out[i] = b->me == b->root ? (char)cb_byte(b->root, i, it) : 0;
+    } else {
+        for (size_t i = 0; i < nin; i++)
+            in[i] = (char)cb_byte(b->me, i, it);
+    }
+    (void)nout;
+}
+
+/* Whether this member's output is right for iteration it. */
+static int cb_check(struct cb *b, const char *out, size_t bytes, size_t nout, int it)
+{
+    int n = b->n, me = b->me, src[RCCE_MAXNP], s;
+
+    if (cb_is_reduction(b->op)) {
+        size_t ts = cb_tsize(b->rtype), num = bytes / ts;
+        int rs = !strcmp(b->op, "reduce_scatter");
+        if (!strcmp(b->op, "reduce") && me != b->root)
+            return 1;
+        for (size_t i = 0; i < num; i++) {
+            char want[8];
+            cb_put(want, b->rtype, 0, cb_ref(b, rs ? (size_t)me * num + i : i, it));
+            if (memcmp(out + i * ts, want, ts))
+                return 0;
+        }
+        return 1;
+    }
+    if (!strcmp(b->op, "gather") && me != b->root)
+        return 1;
+    s = !strcmp(b->op, "stop") ? cb_sources(b, src) : 0;
+    for (size_t i = 0; i < nout; i++) {
+        size_t j = bytes ? i / bytes : 0, k = bytes ? i % bytes : 0;
+        unsigned char want;
+        if (!strcmp(b->op, "bcast"))
+            want = cb_byte(b->root, i, it);
+        else if (!strcmp(b->op, "allgather") || !strcmp(b->op, "gather"))
+            want = cb_byte((int)j, k, it);
+        else if (!strcmp(b->op, "alltoall"))
+            want = cb_byte((int)j, (size_t)me * bytes + k, it);
+        else if (!strcmp(b->op, "scatter"))
+            want = cb_byte(b->root, (size_t)me * bytes + i, it);
+        else
+            want = cb_byte(src[j], k, it);
+        if ((unsigned char)out[i] != want)
+            return 0;
+    }
+    (void)n;
+    (void)s;
+    return 1;
+}
+
+static int cb_call(struct cb *b, char *in, char *out, size_t bytes)
+{
+    const char *op = b->op;
+    int src[RCCE_MAXNP], s, is_src = 0;
+
+    if (!strcmp(op, "bcast"))
+        return RCCE_bcast(out, bytes, b->root, RCCE_COMM_WORLD);
+    if (!strcmp(op, "reduce"))
+        return RCCE_reduce(in, out, (int)(bytes / cb_tsize(b->rtype)), b->rtype, b->rop,
+                           b->root, RCCE_COMM_WORLD);
+    if (!strcmp(op, "allreduce"))
+        return RCCE_allreduce(in, out, (int)(bytes / cb_tsize(b->rtype)), b->rtype, b->rop,
+                              RCCE_COMM_WORLD);
+    if (!strcmp(op, "reduce_scatter"))
+        return RCCE_reduce_scatter(in, out, (int)(bytes / cb_tsize(b->rtype)), b->rtype,
+                                   b->rop, RCCE_COMM_WORLD);
+    if (!strcmp(op, "allgather"))
+        return RCCE_allgather(in, out, bytes, RCCE_COMM_WORLD);
+    if (!strcmp(op, "alltoall"))
+        return RCCE_alltoall(in, out, bytes, RCCE_COMM_WORLD);
+    if (!strcmp(op, "scatter"))
+        return RCCE_scatter(in, out, bytes, b->root, RCCE_COMM_WORLD);
+    if (!strcmp(op, "gather"))
+        return RCCE_gather(in, out, bytes, b->root, RCCE_COMM_WORLD);
+    if (!strcmp(op, "barrier"))
+        return RCCE_barrier(&RCCE_COMM_WORLD);
+    s = cb_sources(b, src);
+    for (int i = 0; i < s; i++)
+        is_src |= src[i] == b->me;
+    return scc_stop_bcast(is_src ? in : NULL, out, bytes, src, s, RCCE_COMM_WORLD);
+}
+
+static int cb_cmp(const void *a, const void *c)
+{
+    double x = *(const double *)a, y = *(const double *)c;
+    return x < y ? -1 : x > y;
+}
+
+/* One (algorithm, size): warm-up and timed iterations; the row on UE 0.
+ * Returns 0, or 1 if a result was wrong or a call failed. */
+static int cb_measure(struct cb *b, const char *spec, long size)
+{
+    size_t bytes = (size_t)size, nin, nout, step;
+    double *lat = malloc(sizeof(double) * (size_t)(b->iters ? b->iters : 1));
+    int ok = 1, err = 0, total = b->warmup + b->iters;
+
+    if (cb_is_reduction(b->op))
+        bytes -= bytes % cb_tsize(b->rtype);
+    cb_extent(b, bytes, &nin, &nout);
+    step = ((nin > nout ? nin : nout) + 63) & ~(size_t)63;
+    if (step > CB_ARENA / 2) {
+        if (b->me == 0)
+            fprintf(stderr, "%s %s: %ld bytes need more than the %u MiB arena, skipped\n",
+                    b->op, spec, size, CB_ARENA >> 20);
+        free(lat);
+        return 0;
+    }
+    for (int it = 0; it < total; it++) {
+        char *in, *out;
+        double t0, t1, ends[RCCE_MAXNP];
+
+        if (b->off + step > CB_ARENA)
+            b->off = 0;
+        in = b->arena_in + b->off;
+        out = b->arena_out + b->off;
+        b->off += step;
+        cb_fill(b, in, out, bytes, nin, nout, it);
+        RCCE_barrier(&RCCE_COMM_WORLD);
+        t0 = RCCE_wtime();
+        err |= cb_call(b, in, out, bytes) != RCCE_SUCCESS;
+        t1 = RCCE_wtime();
+        ok &= !err && cb_check(b, out, bytes, nout, it);
+        /* every member's return time and verdict, to UE 0 (baseline p2p) */
+        if (b->me == 0) {
+            ends[0] = t1;
+            for (int m = 1; m < b->n; m++) {
+                double v[2];
+                RCCE_recv((char *)v, sizeof(v), m);
+                ends[m] = v[0];
+                ok &= v[1] != 0;
+            }
+            double start = t0;
+            if (b->root != 0 && strcmp(b->op, "stop")) {
+                /* the root's call time, for the latency from the root's call */
+                double rs[2];
+                RCCE_recv((char *)rs, sizeof(rs), b->root);
+                start = rs[0];
+            }
+            double last = ends[0];
+            for (int m = 1; m < b->n; m++)
+                if (ends[m] > last)
+                    last = ends[m];
+            if (it >= b->warmup)
+                lat[it - b->warmup] = (last - start) * 1e6;
+        } else {
+            double v[2] = {t1, ok};
+            RCCE_send((char *)v, sizeof(v), 0);
+            if (b->me == b->root && strcmp(b->op, "stop")) {
+                double rs[2] = {t0, 0};
+                RCCE_send((char *)rs, sizeof(rs), 0);
+            }
+        }
+    }
+    if (b->me == 0 && b->iters) {
+        qsort(lat, (size_t)b->iters, sizeof(double), cb_cmp);
+        double med = lat[b->iters / 2];
+        const char *used = scc_coll_used(b->op), *colon = strchr(used, ':');
+        printf("%s,%.*s,%s,%s,%d,%d,%ld,%d,%.3f,%.3f,%.3f,%.3f,%s\n", b->op,
+               colon ? (int)(colon - used) : (int)strlen(used), used,
+               colon ? colon + 1 : "",
+#ifdef SCC_HOST
+               "host",
+#else
+               "emulated",
+#endif
+               b->n, b->root, (long)bytes, b->iters, lat[0], med, lat[b->iters - 1],
+               med > 0 ? (double)bytes / med : 0.0, ok ? "yes" : "NO");
+        fflush(stdout);
+        fprintf(stderr, "%-14s %-28s %8ld B  median %10.2f us  %s\n", b->op, used, (long)bytes,
+                med, ok ? "verified" : "WRONG RESULT");
+    }
+    free(lat);
+    return !ok;
+}
+
+static int coll_bench_main(int argc, char **argv, const char *default_op)
+{
+    static const char *const tnames[] = {"int", "long", "float", "double"};
+    static const int tvals[] = {RCCE_INT, RCCE_LONG, RCCE_FLOAT, RCCE_DOUBLE};
+    static const char *const onames[] = {"sum", "max", "min", "prod"};
+    static const int ovals[] = {RCCE_SUM, RCCE_MAX, RCCE_MIN, RCCE_PROD};
+    struct cb b = {.op = default_op, .iters = 20, .warmup = 3, .rtype = RCCE_DOUBLE,
+                   .rop = RCCE_SUM};
+    int list = 0, bad = 0;
+
+    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
+        fprintf(stderr, "error: RCCE_init failed (arguments: NUES GHZ CORE...)\n");
+        return 2;
+    }
+    b.me = RCCE_ue();
+    b.n = RCCE_num_ues();
+    memcpy(b.sizes, cb_default_sizes, sizeof(cb_default_sizes));
+    b.nsizes = (int)(sizeof(cb_default_sizes) / sizeof(cb_default_sizes[0]));
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (!strcmp(a, "--list")) {
+            list = 1;
+            continue;
+        }
+        if (!v)
+            return cb_usage("an option lacks its value");
+        i++;
+        if (!strcmp(a, "--op"))
+            b.op = v;
+        else if (!strcmp(a, "--alg") && b.nalgs < CB_MAXALG)
+            b.algs[b.nalgs++] = v;
+        else if (!strcmp(a, "--sizes")) {
+            if (cb_parse_sizes(&b, v))
+                return cb_usage("bad --sizes (want e.g. 32,100,1K-1M)");
+        } else if (!strcmp(a, "--root") || !strcmp(a, "--iters") || !strcmp(a, "--warmup")) {
+            long x = strtol(v, &end, 10);
+            if (*end || x < 0 || x > 1000000)
+                return cb_usage("bad number");
+            if (!strcmp(a, "--root"))
+                b.root = (int)x;
+            else if (!strcmp(a, "--iters"))
+                b.iters = (int)x;
+            else
+                b.warmup = (int)x;
+        } else if (!strcmp(a, "--rtype")) {
+            if ((b.rtype = cb_lookup(v, tnames, tvals, 4)) < 0)
+                return cb_usage("bad --rtype");
+        } else if (!strcmp(a, "--rop")) {
+            if ((b.rop = cb_lookup(v, onames, ovals, 4)) < 0)
+                return cb_usage("bad --rop");
+        } else
+            return cb_usage("unknown option");
+    }
+    if (list) {
+        if (b.me == 0)
+            scc_coll_list(stdout, b.op);
+        RCCE_finalize();
+        return 0;
+    }
+    const char *names[CB_MAXALG];
+    int nnames = scc_coll_names(b.op, names, CB_MAXALG);
+    if (nnames < 0)
+        return cb_usage("unknown --op (see --list)");
+    if (b.root < 0 || b.root >= b.n)
+        return cb_usage("--root out of range");
+    if (!b.iters)
+        return cb_usage("--iters must be at least 1");
+    if (!b.nalgs || (b.nalgs == 1 && !strcmp(b.algs[0], "all"))) {
+        b.nalgs = 0;
+        for (int i = 0; i < nnames && i < CB_MAXALG; i++)
+            b.algs[b.nalgs++] = names[i];
+    }
+    /* Check every spec before measuring anything. */
+    for (int a = 0; a < b.nalgs; a++) {
+        if (scc_coll_set(b.op, b.algs[a])) {
+            if (b.me == 0)
+                fprintf(stderr, "error: %s\n", scc_coll_error());
+            return 2;
+        }
+    }
+    b.arena_in = malloc(CB_ARENA);
+    b.arena_out = malloc(CB_ARENA);
+    if (!b.arena_in || !b.arena_out) {
+        fprintf(stderr, "error: no memory for the %u MiB buffers\n", CB_ARENA >> 20);
+        return 1;
+    }
+    if (b.me == 0)
+        printf("collective,algorithm,params,clock,cores,root,bytes,iters,min_us,median_us,"
+               "max_us,mb_per_s,verified\n");
+    for (int a = 0; a < b.nalgs; a++) {
+        scc_coll_set(b.op, b.algs[a]);
+        for (int s = 0; s < b.nsizes; s++)
+            bad |= cb_measure(&b, b.algs[a], b.sizes[s]);
+    }
+    scc_coll_set(b.op, "auto");
+    RCCE_finalize();
+    return bad;
+}
