@@ -1,7 +1,7 @@
 # Top-level Makefile of the SCC project.
 #
 #   make          build everything: QEMU with the scc machine, the guest code
-#   make run      build, then boot the demo kernel on all 48 cores
+#   make run      build, then compare broadcasts on all 48 emulated cores
 #   make test     build, then run the tests (pytest; PYTEST_ARGS=... passes more)
 #   make clean    remove build outputs (keeps the downloaded QEMU source, venv)
 #   make distclean  remove build/ entirely
@@ -35,7 +35,6 @@ VENV_STAMP  := $(PYTHON_VENV)/.installed
 DEPS_STAMP  := $(BUILD)/deps.stamp.mk
 QEMU_VERSION_FILE := $(BUILD)/qemu-version.txt
 QEMU_BIN    := $(BUILD)/qemu/qemu-system-i386
-DEMO_KERNEL := $(BUILD)/kernel/kernel.elf
 PICOLIBC_DIR   := $(BUILD)/picolibc
 PICOLIBC_STAMP := $(BUILD)/picolibc-version.txt
 PICOLIBC_SRC   := $(BUILD)/src/picolibc/.scc-source
@@ -126,8 +125,9 @@ $(BUILD)/default.map: coremaps/default.map
 # --- Entry points -------------------------------------------------------------------
 all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP) $(BUILD)/default.map
 
+# The demo: a 48-core broadcast comparison on the emulated chip.
 run: all
-	tools/scc-run $(RUN_ARGS) $(DEMO_KERNEL)
+	tools/scc-bcast-demo $(RUN_ARGS)
 
 test: all
 	$(VENV_PY) -m pytest -v tests $(PYTEST_ARGS)

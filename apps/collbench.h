@@ -345,7 +345,8 @@ static int cb_measure(struct cb *b, const char *spec, long size)
         qsort(lat, (size_t)b->iters, sizeof(double), cb_cmp);
         double med = lat[b->iters / 2];
         const char *used = scc_coll_used(b->op), *colon = strchr(used, ':');
-        printf("%s,%.*s,%s,%s,%d,%d,%ld,%d,%.3f,%.3f,%.3f,%.3f,%s\n", b->op,
+        /* params is quoted: it holds commas (k=7,chunk=60) */
+        printf("%s,%.*s,\"%s\",%s,%d,%d,%ld,%d,%.3f,%.3f,%.3f,%.3f,%s\n", b->op,
                colon ? (int)(colon - used) : (int)strlen(used), used,
                colon ? colon + 1 : "",
 #ifdef SCC_HOST

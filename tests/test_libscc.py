@@ -44,6 +44,7 @@ CASES = [
     ("gory", FIVE, []),
     ("nb", ALL, []),
     ("nb", FIVE, []),
+    ("threadprivate", ALL, []),
 ]
 IDS = [f"{name}-{len(cores)}ues" for name, cores, _ in CASES]
 

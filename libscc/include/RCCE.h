@@ -191,6 +191,7 @@ int    RCCE_bcast(char *, size_t, int, RCCE_COMM);
 t_vcharp RCCE_shmalloc(size_t);
 void   RCCE_shfree(t_vcharp);
 void   RCCE_shflush(void);
+int    RCCE_DCMflush(void);     /* later RCCE: write back cached shared data */
 
 int    RCCE_comm_split(int (*)(int, void *), void *, RCCE_COMM *);
 int    RCCE_comm_free(RCCE_COMM *);

@@ -59,6 +59,17 @@ int RCCE_reduce_scatter(char *inbuf, char *outbuf, int num, int type, int op,
 int scc_stop_bcast(char *inbuf, char *outbuf, size_t num, const int *sources,
                    int nsources, RCCE_COMM comm);
 
+/* The grid the s-to-p algorithms lay n members on (libscc/src/coll/
+ * stop_sources.c): member core[] ids in, rank_at[pos] = the member at grid
+ * position pos (row-major) out; returns the number of columns (rows =
+ * n / columns), or -1. */
+int scc_stop_grid(const int *core, int n, int *rank_at);
+/* The source distributions of 003 section 4 on an n-place grid with cols
+ * columns (row-major places): dist R, C, E, Dr, Dl, B, Cr, Sq, or U
+ * (uniformly random from seed). Fills out[] with s ascending places;
+ * returns s, or -1 for an unknown dist or a bad s, n or cols. */
+int scc_stop_sources(const char *dist, int s, int n, int cols, unsigned seed, int *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -56,3 +56,18 @@ void RCCE_shflush(void)
 {
     plat_fence();
 }
+
+/*
+ * Later RCCE versions: flush what this core cached of shared DRAM mapped
+ * MPBT ("distributed cache memory") so other cores see it. Here shared
+ * DRAM is uncached, so nothing is held in a cache; what may still sit in
+ * the write-combine buffer is pushed out, and stores are ordered.
+ */
+int RCCE_DCMflush(void)
+{
+    if (!scc_self.up)
+        return RCCE_ERROR_TARGET;
+    plat_flush(my_mpb());
+    plat_fence();
+    return RCCE_SUCCESS;
+}

@@ -30,7 +30,7 @@ int RCCE_APP(int argc, char **argv)
     CHECK(verify((void *)a, n, 99) < 0, "block written by UE 0");
 
     fill((void *)(b + slice * me), slice, 1000u + (uint32_t)me);
-    RCCE_shflush();
+    CHECK_EQ(RCCE_DCMflush(), RCCE_SUCCESS);     /* later RCCE's name for it */
     RCCE_barrier(&RCCE_COMM_WORLD);
     for (int ue = 0; ue < np; ue++)
         CHECK(verify((void *)(b + slice * ue), slice, 1000u + (uint32_t)ue) < 0,

@@ -18,27 +18,93 @@
 /* --- the registry ------------------------------------------------------------- */
 
 extern const struct coll_alg coll_bcast_binomial;
+extern const struct coll_alg coll_bcast_nb;
+extern const struct coll_alg coll_bcast_oc;
+extern const struct coll_alg coll_bcast_oc_private;
+extern const struct coll_alg coll_bcast_oc_tile;
+extern const struct coll_alg coll_bcast_mesh;
+extern const struct coll_alg coll_bcast_scatter_allgather;
+extern const struct coll_alg coll_bcast_simple;
+extern const struct coll_alg coll_bcast_chain;
+extern const struct coll_alg coll_bcast_chain_nb;
+extern const struct coll_alg coll_bcast_bintree;
+extern const struct coll_alg coll_bcast_bintree_nb;
+extern const struct coll_alg coll_bcast_twotree;
+extern const struct coll_alg coll_bcast_twotree_nb;
+extern const struct coll_alg coll_bcast_cube;
+extern const struct coll_alg coll_bcast_dopl;
 extern const struct coll_alg coll_reduce_binomial;
+extern const struct coll_alg coll_reduce_bucket;
+extern const struct coll_alg coll_reduce_nb;
 extern const struct coll_alg coll_allreduce_reduce_bcast;
+extern const struct coll_alg coll_allreduce_bucket;
+extern const struct coll_alg coll_allreduce_bucket_nb;
+extern const struct coll_alg coll_allreduce_inmpb;
+extern const struct coll_alg coll_allreduce_hybrid;
 extern const struct coll_alg coll_allgather_ring;
+extern const struct coll_alg coll_allgather_bucket;
+extern const struct coll_alg coll_allgather_nb;
 extern const struct coll_alg coll_alltoall_pairwise;
+extern const struct coll_alg coll_alltoall_blocking;
+extern const struct coll_alg coll_alltoall_nb;
 extern const struct coll_alg coll_reduce_scatter_reduce;
+extern const struct coll_alg coll_reduce_scatter_bucket;
+extern const struct coll_alg coll_reduce_scatter_nb;
 extern const struct coll_alg coll_scatter_linear;
 extern const struct coll_alg coll_gather_linear;
 extern const struct coll_alg coll_barrier_dissemination;
+extern const struct coll_alg coll_barrier_tas;
 extern const struct coll_alg coll_stop_allgather;
+extern const struct coll_alg coll_stop_2step;
+extern const struct coll_alg coll_stop_persalltoall;
+extern const struct coll_alg coll_stop_br_lin;
+extern const struct coll_alg coll_stop_br_xy_source;
+extern const struct coll_alg coll_stop_br_xy_dim;
 
 static const struct coll_alg *const registry[] = {
     &coll_bcast_binomial,
+    &coll_bcast_nb,
+    &coll_bcast_oc,
+    &coll_bcast_oc_private,
+    &coll_bcast_oc_tile,
+    &coll_bcast_mesh,
+    &coll_bcast_scatter_allgather,
+    &coll_bcast_simple,
+    &coll_bcast_chain,
+    &coll_bcast_chain_nb,
+    &coll_bcast_bintree,
+    &coll_bcast_bintree_nb,
+    &coll_bcast_twotree,
+    &coll_bcast_twotree_nb,
+    &coll_bcast_cube,
+    &coll_bcast_dopl,
     &coll_reduce_binomial,
+    &coll_reduce_bucket,
+    &coll_reduce_nb,
     &coll_allreduce_reduce_bcast,
+    &coll_allreduce_bucket,
+    &coll_allreduce_bucket_nb,
+    &coll_allreduce_inmpb,
+    &coll_allreduce_hybrid,
     &coll_allgather_ring,
+    &coll_allgather_bucket,
+    &coll_allgather_nb,
     &coll_alltoall_pairwise,
+    &coll_alltoall_blocking,
+    &coll_alltoall_nb,
     &coll_reduce_scatter_reduce,
+    &coll_reduce_scatter_bucket,
+    &coll_reduce_scatter_nb,
     &coll_scatter_linear,
     &coll_gather_linear,
     &coll_barrier_dissemination,
+    &coll_barrier_tas,
     &coll_stop_allgather,
+    &coll_stop_2step,
+    &coll_stop_persalltoall,
+    &coll_stop_br_lin,
+    &coll_stop_br_xy_source,
+    &coll_stop_br_xy_dim,
 };
 #define NREG ((int)(sizeof(registry) / sizeof(registry[0])))
 
@@ -56,20 +122,48 @@ struct rule {
 #define ANY_BYTES 0, SIZE_MAX
 
 static const struct rule table[] = {
-    { COLL_BCAST, "binomial", ANY_N, ANY_BYTES,
-      "RCCE_comm's binomial tree (001 section 5.2)" },
+    { COLL_BCAST, "binomial", 1, 2, ANY_BYTES,
+      "with 2 members a tree has one edge: OC-Bcast's extra MPB-to-MPB copy "
+      "(Formula 13, 001 section 5.2.1) buys nothing, binomial is one RCCE send" },
+    { COLL_BCAST, "oc", 3, RCCE_MAXNP, ANY_BYTES,
+      "OC-Bcast k=7 beats RCCE_comm's binomial at every small size (16.6 vs 21.6 us "
+      "at 1 line, 001 section 6.2.1) and scatter-allgather ~3x in throughput for "
+      "large ones (Table 2, 001 sections 5.3 and 6.2.2)" },
+    { COLL_REDUCE, "nb", ANY_N, 4097, SIZE_MAX,
+      "004 section IV: the bucket reduce gains 1.5x from RCCEnb and >60% at best "
+      "(~20% on average) from balanced buckets over RCCE_comm's; buckets only above "
+      "512 doubles, RCCE_comm's bucket threshold (004 section III, for allreduce)" },
     { COLL_REDUCE, "binomial", ANY_N, ANY_BYTES,
       "a binomial reduction tree, RCCE_comm's reduce" },
+    { COLL_ALLREDUCE, "inmpb", ANY_N, 4097, SIZE_MAX,
+      "004 section IV: above 512 doubles (RCCE_comm's bucket threshold, section III) "
+      "the in-MPB data flow adds ~10% to the balanced RCCEnb bucket allreduce, "
+      "which halves (RCCEnb) and beats by up to 90% (balancing) RCCE_comm's" },
     { COLL_ALLREDUCE, "reduce_bcast", ANY_N, ANY_BYTES,
       "reduce then broadcast, as RCCE's own allreduce" },
+    { COLL_ALLGATHER, "nb", ANY_N, ANY_BYTES,
+      "004 section IV: relaxed synchronization makes RCCE_comm's ring allgather 2.6x "
+      "faster; RCCEnb changes almost nothing for Allgather" },
     { COLL_ALLGATHER, "ring", ANY_N, ANY_BYTES, "a ring" },
+    { COLL_ALLTOALL, "nb", ANY_N, ANY_BYTES,
+      "004 section IV: non-blocking primitives speed up Alltoall; RCCEnb is as fast "
+      "as iRCCE there and lighter" },
     { COLL_ALLTOALL, "pairwise", ANY_N, ANY_BYTES, "pairwise exchange" },
+    { COLL_REDUCE_SCATTER, "nb", ANY_N, ANY_BYTES,
+      "004 section IV: the bucket reduce-scatter ring with relaxed synchronization, "
+      "and RCCEnb doubling it over iRCCE (2x, the largest RCCEnb gain)" },
     { COLL_REDUCE_SCATTER, "reduce", ANY_N, ANY_BYTES,
       "reduce to rank 0, then scatter" },
     { COLL_SCATTER, "linear", ANY_N, ANY_BYTES, "the root sends each block" },
     { COLL_GATHER, "linear", ANY_N, ANY_BYTES, "the root receives each block" },
     { COLL_BARRIER, "dissemination", ANY_N, ANY_BYTES,
       "a dissemination barrier on MPB lines" },
+    { COLL_STOP, "persalltoall", 1, 16, ANY_BYTES,
+      "003 sec. 5.1 fig. 5: PersAlltoAll is as good as any algorithm on 4 to 16 "
+      "processors; for p <= 16 the algorithms and distributions differ little (sec. 5.2)" },
+    { COLL_STOP, "br_xy_source", 17, RCCE_MAXNP, ANY_BYTES,
+      "003 sec. 5.1 fig. 3: Br_Lin/Br_xy_* beat 2-Step and PersAlltoAll; sec. 5.2: "
+      "Repos_xy_source should be used (repos=2: when s<p/2, 1K<=L<=16K)" },
     { COLL_STOP, "allgather", ANY_N, ANY_BYTES,
       "every source broadcasts in turn (the baseline of 003)" },
 };

@@ -1,0 +1,86 @@
+/*
+ * bcast_pipe.c - forwarding engine of the 002 broadcasts (bcast_pipe.h).
+ */
+#include <stdlib.h>
+
+#include "bcast_pipe.h"
+
+#define WINDOW 16               /* chunks in flight per member (nb) */
+
+static int blocking(struct coll_call *c, int parent, const int *kids, int nk,
+                    size_t chunk)
+{
+    int err;
+
+    for (size_t off = 0; off < c->bytes; off += chunk) {
+        size_t len = c->bytes - off < chunk ? c->bytes - off : chunk;
+
+        if (parent >= 0 && (err = coll_recv(c, c->out + off, len, parent)))
+            return err;
+        for (int k = 0; k < nk; k++)
+            if ((err = coll_send(c, c->out + off, len, kids[k])))
+                return err;
+    }
+    return RCCE_SUCCESS;
+}
+
+static int posted(int err)
+{
+    return err == iRCCE_SUCCESS || err == iRCCE_PENDING || err == iRCCE_RESERVED
+           ? RCCE_SUCCESS : err;
+}
+
+/* A ring of WINDOW receive slots and WINDOW x nk send slots: chunk i uses
+ * slot i % WINDOW, reused once chunk i - WINDOW has left. */
+static int nonblocking(struct coll_call *c, int parent, const int *kids, int nk,
+                       size_t chunk)
+{
+    size_t nc = (c->bytes + chunk - 1) / chunk;
+    iRCCE_RECV_REQUEST *rr = malloc(sizeof(*rr) * WINDOW);
+    iRCCE_SEND_REQUEST *sr = malloc(sizeof(*sr) * WINDOW * (nk ? nk : 1));
+    int err = RCCE_SUCCESS, pue = parent >= 0 ? coll_ue(c, parent) : -1;
+    size_t i;
+
+    if (!rr || !sr) {
+        free(rr);
+        free(sr);
+        return scc_error(RCCE_ERROR_MALLOC);
+    }
+#define LEN(i) (c->bytes - (i) * chunk < chunk ? c->bytes - (i) * chunk : chunk)
+    for (i = 0; parent >= 0 && i < nc && i < WINDOW && !err; i++)
+        err = posted(iRCCE_irecv(c->out + i * chunk, (ssize_t)LEN(i), pue, &rr[i]));
+    for (i = 0; i < nc && !err; i++) {
+        int s = (int)(i % WINDOW);
+
+        if (parent >= 0 && (err = iRCCE_irecv_wait(&rr[s])))
+            break;
+        for (int k = 0; k < nk && !err; k++) {
+            if (i >= WINDOW && (err = iRCCE_isend_wait(&sr[s * nk + k])))
+                break;
+            err = posted(iRCCE_isend(c->out + i * chunk, (ssize_t)LEN(i),
+                                     coll_ue(c, kids[k]), &sr[s * nk + k]));
+        }
+        if (!err && parent >= 0 && i + WINDOW < nc)
+            err = posted(iRCCE_irecv(c->out + (i + WINDOW) * chunk,
+                                     (ssize_t)LEN(i + WINDOW), pue, &rr[s]));
+    }
+    /* on success: the last WINDOW chunks' sends are still out */
+    for (i = nc > WINDOW ? nc - WINDOW : 0; !err && i < nc; i++)
+        for (int k = 0; k < nk && !err; k++)
+            err = iRCCE_isend_wait(&sr[(i % WINDOW) * nk + k]);
+#undef LEN
+    free(rr);
+    free(sr);
+    return err ? scc_error(err) : RCCE_SUCCESS;
+}
+
+int coll_bcast_pipe(struct coll_call *c, int parent, const int *kids, int nk,
+                    size_t chunk, int nb)
+{
+    if (c->bytes == 0)
+        return RCCE_SUCCESS;
+    if (chunk == 0 || chunk > c->bytes)
+        chunk = c->bytes;
+    return nb ? nonblocking(c, parent, kids, nk, chunk)
+              : blocking(c, parent, kids, nk, chunk);
+}

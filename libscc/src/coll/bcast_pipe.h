@@ -1,0 +1,23 @@
+/*
+ * bcast_pipe.h - the engine shared by the tree broadcasts of 002 (chain,
+ * binary tree, two-tree): every member receives the message from one
+ * parent and forwards it to at most two children, chunk by chunk.
+ */
+#ifndef SCC_BCAST_PIPE_H
+#define SCC_BCAST_PIPE_H
+
+#include "coll.h"
+
+/* parent: comm rank or -1 (the root); kids: comm ranks; chunk 0 = the
+ * whole message at once. nb: iRCCE isend/irecv (receives posted ahead,
+ * forwarding overlaps the next receive) instead of blocking RCCE. */
+int coll_bcast_pipe(struct coll_call *c, int parent, const int *kids, int nk,
+                    size_t chunk, int nb);
+
+/* Comm rank of the member rel steps after the root. */
+static inline int coll_bcast_abs(const struct coll_call *c, int rel)
+{
+    return (rel + c->root) % c->n;
+}
+
+#endif

@@ -1,0 +1,253 @@
+/*
+ * bucket.c - the ring machinery of the bucket collectives (bucket.h).
+ */
+#include "bucket.h"
+#include "RCCEnb.h"
+#include "iRCCE.h"
+
+void coll_buckets(int num, size_t tsize, int n, int balanced, size_t *off,
+                  size_t *len)
+{
+    int q = num / n, r = num % n, at = 0;
+
+    for (int b = 0; b < n; b++) {
+        int k = balanced ? q + (b < r) : q + (b == 0 ? r : 0);
+
+        off[b] = (size_t)at * tsize;
+        len[b] = (size_t)k * tsize;
+        at += k;
+    }
+}
+
+static int ok(int err)
+{
+    return err == RCCE_SUCCESS || err == iRCCE_PENDING ? RCCE_SUCCESS : err;
+}
+
+/* One transfer, finished before returning. */
+static int one(const struct coll_call *c, struct coll_prim m, int send,
+               char *buf, size_t n, int rank)
+{
+    int err, ue = coll_ue(c, rank);
+
+    if (!m.nb)
+        return send ? coll_send(c, buf, n, rank) : coll_recv(c, buf, n, rank);
+    if (send)
+        return (err = RCCEnb_isend(buf, n, ue)) ? err : RCCEnb_send_wait();
+    return (err = RCCEnb_irecv(buf, n, ue)) ? err : RCCEnb_recv_wait();
+}
+
+int coll_xchg(const struct coll_call *c, struct coll_prim m, int sendfirst,
+              const char *sb, size_t sn, int to, char *rb, size_t rn, int from)
+{
+    int err;
+    char *s = (char *)sb;
+
+    if (!m.relaxed) {
+        if (sendfirst && sn && (err = one(c, m, 1, s, sn, to)))
+            return err;
+        if (rn && (err = one(c, m, 0, rb, rn, from)))
+            return err;
+        if (!sendfirst && sn && (err = one(c, m, 1, s, sn, to)))
+            return err;
+        return RCCE_SUCCESS;
+    }
+    if (m.nb) {
+        if ((sn && (err = RCCEnb_isend(s, sn, coll_ue(c, to)))) ||
+            (rn && (err = RCCEnb_irecv(rb, rn, coll_ue(c, from)))))
+            return err;
+        return rn ? RCCEnb_wait() : RCCEnb_send_wait();
+    }
+    iRCCE_SEND_REQUEST sr;
+    iRCCE_RECV_REQUEST rr;
+    if (sn && (err = ok(iRCCE_isend(s, (ssize_t)sn, coll_ue(c, to), &sr))))
+        return err;
+    if (rn && (err = ok(iRCCE_irecv(rb, (ssize_t)rn, coll_ue(c, from), &rr))))
+        return err;
+    if (sn && (err = iRCCE_isend_wait(&sr)))
+        return err;
+    return rn ? iRCCE_irecv_wait(&rr) : RCCE_SUCCESS;
+}
+
+static int mod(int a, int n)
+{
+    return ((a % n) + n) % n;
+}
+
+int coll_bucket_rs(const struct coll_call *c, struct coll_prim m, char *acc,
+                   char *tmp, const size_t *off, const size_t *len, int shift)
+{
+    int n = c->n, me = c->me, right = mod(me + 1, n), left = mod(me - 1, n);
+    int first = coll_ring_sendfirst(me, n), err;
+
+    for (int s = 0; s < n - 1; s++) {
+        int sb = mod(me - s + shift, n), rb = mod(me - s - 1 + shift, n);
+
+        if ((err = coll_xchg(c, m, first, acc + off[sb], len[sb], right, tmp,
+                             len[rb], left)))
+            return err;
+        coll_combine(acc + off[rb], tmp, (int)(len[rb] / c->tsize), c->type, c->rop);
+    }
+    return RCCE_SUCCESS;
+}
+
+int coll_bucket_ag(const struct coll_call *c, struct coll_prim m, char *buf,
+                   const size_t *off, const size_t *len, int shift)
+{
+    int n = c->n, me = c->me, right = mod(me + 1, n), left = mod(me - 1, n);
+    int first = coll_ring_sendfirst(me, n), err;
+
+    for (int s = 0; s < n - 1; s++) {
+        int sb = mod(me + 1 + shift - s, n), rb = mod(me + shift - s, n);
+
+        if ((err = coll_xchg(c, m, first, buf + off[sb], len[sb], right,
+                             buf + off[rb], len[rb], left)))
+            return err;
+    }
+    return RCCE_SUCCESS;
+}
+
+int coll_bucket_gather(const struct coll_call *c, struct coll_prim m, char *buf,
+                       const size_t *off, const size_t *len, int shift)
+{
+    int n = c->n, err;
+    struct coll_prim one_way = { 0, m.nb };
+
+    if (c->me != c->root) {
+        int b = mod(c->me + 1 + shift, n);
+        return len[b] ? one(c, one_way, 1, buf + off[b], len[b], c->root) : 0;
+    }
+    if (m.relaxed && !m.nb) {           /* iRCCE: every receive posted at once */
+        iRCCE_RECV_REQUEST rr[RCCE_MAXNP];
+        int posted[RCCE_MAXNP] = { 0 };
+
+        err = RCCE_SUCCESS;
+        for (int i = 0; i < n && !err; i++) {
+            int b = mod(i + 1 + shift, n);
+            if (i != c->root && len[b]) {
+                err = ok(iRCCE_irecv(buf + off[b], (ssize_t)len[b], coll_ue(c, i), &rr[i]));
+                posted[i] = !err;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int e = posted[i] ? iRCCE_irecv_wait(&rr[i]) : 0;
+            err = err ? err : e;
+        }
+        return err;
+    }
+    for (int i = 0; i < n; i++) {
+        int b = mod(i + 1 + shift, n);
+        if (i != c->root && len[b] && (err = one(c, one_way, 0, buf + off[b], len[b], i)))
+            return err;
+    }
+    return RCCE_SUCCESS;
+}
+
+/* --- whole collectives, shared by the baselines and the optimized files --- */
+
+#include <stdlib.h>
+#include <string.h>
+
+int coll_bucket_allreduce(const struct coll_call *c, struct coll_prim m, int balanced)
+{
+    size_t off[RCCE_MAXNP], len[RCCE_MAXNP], big = 0;
+    char *tmp;
+    int err;
+
+    memmove(c->out, c->in, c->bytes);
+    if (c->n == 1)
+        return RCCE_SUCCESS;
+    coll_buckets(c->num, c->tsize, c->n, balanced, off, len);
+    for (int b = 0; b < c->n; b++)
+        big = len[b] > big ? len[b] : big;
+    if (!(tmp = malloc(big ? big : 1)))
+        return scc_error(RCCE_ERROR_MALLOC);
+    err = coll_bucket_rs(c, m, c->out, tmp, off, len, 0);
+    free(tmp);
+    return err ? err : coll_bucket_ag(c, m, c->out, off, len, 0);
+}
+
+int coll_bucket_reduce(const struct coll_call *c, struct coll_prim m, int balanced)
+{
+    size_t off[RCCE_MAXNP], len[RCCE_MAXNP], big = 0;
+    char *acc = c->me == c->root ? c->out : malloc(c->bytes), *tmp;
+    int err;
+
+    if (!acc)
+        return scc_error(RCCE_ERROR_MALLOC);
+    memmove(acc, c->in, c->bytes);
+    coll_buckets(c->num, c->tsize, c->n, balanced, off, len);
+    for (int b = 0; b < c->n; b++)
+        big = len[b] > big ? len[b] : big;
+    if (!(tmp = malloc(big ? big : 1))) {
+        if (acc != c->out)
+            free(acc);
+        return scc_error(RCCE_ERROR_MALLOC);
+    }
+    err = coll_bucket_rs(c, m, acc, tmp, off, len, 0);
+    if (!err)
+        err = coll_bucket_gather(c, m, acc, off, len, 0);
+    free(tmp);
+    if (acc != c->out)
+        free(acc);
+    return err;
+}
+
+/* reduce_scatter: block i (c->bytes each) ends on rank i, so shift = -1. */
+int coll_bucket_reduce_scatter(const struct coll_call *c, struct coll_prim m)
+{
+    size_t off[RCCE_MAXNP], len[RCCE_MAXNP];
+    char *acc, *tmp;
+    int err;
+
+    if (c->n == 1) {
+        memmove(c->out, c->in, c->bytes);
+        return RCCE_SUCCESS;
+    }
+    acc = malloc(c->bytes * (size_t)c->n);
+    tmp = malloc(c->bytes);
+    if (!acc || !tmp) {
+        free(acc);
+        free(tmp);
+        return scc_error(RCCE_ERROR_MALLOC);
+    }
+    memcpy(acc, c->in, c->bytes * (size_t)c->n);
+    coll_buckets(c->num * c->n, c->tsize, c->n, 1, off, len);
+    err = coll_bucket_rs(c, m, acc, tmp, off, len, -1);
+    if (!err)
+        memcpy(c->out, acc + off[c->me], c->bytes);
+    free(acc);
+    free(tmp);
+    return err;
+}
+
+int coll_bucket_allgather(const struct coll_call *c, struct coll_prim m)
+{
+    size_t off[RCCE_MAXNP], len[RCCE_MAXNP];
+
+    for (int b = 0; b < c->n; b++) {
+        off[b] = (size_t)b * c->bytes;
+        len[b] = c->bytes;
+    }
+    memmove(c->out + off[c->me], c->in, c->bytes);
+    return coll_bucket_ag(c, m, c->out, off, len, -1);
+}
+
+/* Pairwise alltoall: in step s rank i sends to i+s and receives from i-s.
+ * Blocking (relaxed = 0): the lower rank of each pair sends first, so
+ * every cycle of the step has a sender that is not waiting. */
+int coll_pairwise_alltoall(const struct coll_call *c, struct coll_prim m)
+{
+    int n = c->n, me = c->me, err;
+    size_t b = c->bytes;
+
+    memmove(c->out + (size_t)me * b, c->in + (size_t)me * b, b);
+    for (int s = 1; s < n; s++) {
+        int to = (me + s) % n, from = (me - s + n) % n;
+
+        if ((err = coll_xchg(c, m, me < to, c->in + (size_t)to * b, b, to,
+                             c->out + (size_t)from * b, b, from)))
+            return err;
+    }
+    return RCCE_SUCCESS;
+}

@@ -1,0 +1,40 @@
+/*
+ * oc.h - the one-sided pipelined tree broadcast engine shared by OC-Bcast
+ * (001 section 4) and its variants (bcast_oc*.c, bcast_mesh.c).
+ *
+ * A variant only decides the data tree: who gets each chunk from whose
+ * region, and which leaves keep a copy in their own region. The engine
+ * (oc_engine.c) does the rest: double-buffered chunks in each inner
+ * node's region, binary notification trees among the children of every
+ * node (sig counter 0), one done signal per child and chunk (counter 1).
+ */
+#ifndef SCC_COLL_OC_H
+#define SCC_COLL_OC_H
+
+#include "coll.h"
+
+#define OC_MAX_CHUNK (SCC_MPB_REGION_SIZE / SCC_MPB_LINE / 2)  /* lines */
+
+/* A tree over positions 0..n-1; position 0 is the root. The children of a
+ * node, in increasing position, are notified in that order's binary tree:
+ * the parent signals the first two, child s signals children 2s+2, 2s+3. */
+struct oc_tree {
+    int n;
+    int rank[RCCE_MAXNP];           /* position -> comm rank */
+    int up[RCCE_MAXNP];             /* position -> parent position, -1 at 0 */
+    unsigned char keep[RCCE_MAXNP]; /* a leaf also copies into its region */
+};
+
+typedef void oc_build_fn(const struct coll_call *c, int k, struct oc_tree *t);
+
+/* The paper's tree: position j = rank (root + j) mod n, parent (j-1)/k. */
+void oc_tree_kary(const struct coll_call *c, int k, struct oc_tree *t);
+
+/* The tile (core / cores_per_tile) of comm rank r. */
+int oc_tile(const struct coll_call *c, int r);
+
+/* Broadcast c->out from c->root with the tree `build` gives for fan-out k,
+ * in chunks of `lines` lines (at most OC_MAX_CHUNK). */
+int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines);
+
+#endif

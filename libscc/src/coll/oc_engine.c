@@ -1,0 +1,148 @@
+/*
+ * oc_engine.c - the pipelined one-sided tree broadcast of OC-Bcast (001
+ * section 4), for any tree (oc.h).
+ *
+ * Every member but the root, for each chunk i (buffer i % 2 of a region):
+ * waits for its notification (counter 0 from its notifier: the parent or
+ * an earlier sibling), passes it on to its own notification children,
+ * then either gets the chunk from the parent's region into its own region
+ * (inner nodes and kept leaves), signals done to the parent (counter 1),
+ * notifies its children and copies the chunk to private memory; or gets
+ * it straight into private memory and signals done. A node overwrites
+ * buffer i % 2 only after all its children signalled done for chunk i - 2,
+ * and returns only after they did for its last chunk, so nobody reads its
+ * region after it returns. Every signal sent in a call is consumed in it.
+ *
+ * The root's size travels in value words 0 and 1 of the parent's line in
+ * each child's MPB, written before the first notification; the parent
+ * cannot run ahead into the next call (it waits for our done signals), so
+ * the words are still this call's when we read them. Everybody runs the
+ * root's number of chunks, so a member with another size still completes
+ * the protocol and then reports RCCE_ERROR_MESSAGE_LENGTH.
+ */
+#include <string.h>
+
+#include "oc.h"
+
+void oc_tree_kary(const struct coll_call *c, int k, struct oc_tree *t)
+{
+    t->n = c->n;
+    for (int j = 0; j < c->n; j++) {
+        t->rank[j] = (c->root + j) % c->n;
+        t->up[j] = j ? (j - 1) / k : -1;
+        t->keep[j] = 1;
+    }
+}
+
+int oc_tile(const struct coll_call *c, int r)
+{
+    int cpt = scc_self.facts.cores_per_tile;
+
+    return RCCE_ue_core(coll_ue(c, r)) / (cpt > 0 ? cpt : 1);
+}
+
+/* Wait for, and consume, one done signal per child. */
+static void wait_done(const int *kid, int nkids, uint32_t chunks)
+{
+    for (int j = 0; j < nkids; j++) {
+        sig_wait(kid[j], 1, chunks);
+        sig_consume(kid[j], 1, chunks);
+    }
+}
+
+int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
+{
+    struct oc_tree t;
+    int kid[RCCE_MAXNP], sib[RCCE_MAXNP], fwd[2];
+    int pos = -1, nkids = 0, nsib = 0, nfwd = 0, s = -1, keep, err = RCCE_SUCCESS;
+    int parent = -1, notifier = -1;
+    size_t cb = (size_t)lines * SCC_MPB_LINE, bytes = c->bytes, nchunks, i;
+    t_vcharp mine = NULL, theirs = NULL;
+
+    if (c->n == 1)
+        return RCCE_SUCCESS;
+    if (lines < 1 || lines > OC_MAX_CHUNK)
+        return scc_error(RCCE_ERROR_VAL_UNDEFINED);
+    build(c, k, &t);
+    for (int j = 0; j < t.n; j++)
+        if (t.rank[j] == c->me)
+            pos = j;
+    if (pos < 0)
+        return scc_error(RCCE_ERROR_ID);
+    for (int j = 0; j < t.n; j++) {
+        if (t.up[j] == pos)
+            kid[nkids++] = coll_ue(c, t.rank[j]);
+        if (pos && t.up[j] == t.up[pos]) {
+            if (j == pos)
+                s = nsib;
+            sib[nsib++] = coll_ue(c, t.rank[j]);
+        }
+    }
+    if (pos) {
+        parent = coll_ue(c, t.rank[t.up[pos]]);
+        notifier = s < 2 ? parent : sib[(s - 2) / 2];
+        for (int j = 2 * s + 2; j < nsib && j <= 2 * s + 3; j++)
+            fwd[nfwd++] = sib[j];
+        theirs = coll_region_of(parent);
+    }
+    keep = nkids > 0 || t.keep[pos];
+    if (keep && !(mine = coll_region()))
+        return scc_error(RCCE_REJECTED);
+
+    if (!pos) {
+        nchunks = bytes ? (bytes + cb - 1) / cb : 1;
+        for (i = 0; i < nchunks; i++) {
+            size_t off = i * cb, len = bytes - off < cb ? bytes - off : cb;
+
+            if (i >= 2)
+                wait_done(kid, nkids, 1);
+            plat_put(mine + (i % 2) * cb, c->out + off, len);
+            plat_flush(my_mpb());
+            for (int j = 0; !i && j < nkids; j++) {
+                sig_set_val(kid[j], 0, (uint32_t)bytes);
+                sig_set_val(kid[j], 1, (uint32_t)((uint64_t)bytes >> 32));
+            }
+            for (int j = 0; j < nkids && j < 2; j++)
+                sig_add(kid[j], 0, 1);
+        }
+        wait_done(kid, nkids, nchunks < 2 ? nchunks : 2);
+        return RCCE_SUCCESS;
+    }
+
+    nchunks = 1;
+    for (i = 0; i < nchunks; i++) {
+        size_t off = i * cb, len, mylen;
+
+        sig_wait(notifier, 0, 1);
+        sig_consume(notifier, 0, 1);
+        for (int j = 0; j < nfwd; j++)
+            sig_add(fwd[j], 0, 1);
+        if (!i) {
+            bytes = sig_get_val(parent, 0) | (uint64_t)sig_get_val(parent, 1) << 32;
+            nchunks = bytes ? (bytes + cb - 1) / cb : 1;
+            if (bytes != c->bytes)
+                err = RCCE_ERROR_MESSAGE_LENGTH;
+        }
+        len = bytes - off < cb ? bytes - off : cb;
+        mylen = off >= c->bytes ? 0 : c->bytes - off < len ? c->bytes - off : len;
+        if (!keep) {
+            plat_get(c->out + off, theirs + (i % 2) * cb, mylen);
+            sig_add(parent, 1, 1);
+            continue;
+        }
+        if (i >= 2)
+            wait_done(kid, nkids, 1);
+        plat_get((void *)(mine + (i % 2) * cb), theirs + (i % 2) * cb, len);
+        plat_flush(my_mpb());
+        sig_add(parent, 1, 1);
+        for (int j = 0; !i && j < nkids; j++) {
+            sig_set_val(kid[j], 0, (uint32_t)bytes);
+            sig_set_val(kid[j], 1, (uint32_t)((uint64_t)bytes >> 32));
+        }
+        for (int j = 0; j < nkids && j < 2; j++)
+            sig_add(kid[j], 0, 1);
+        plat_get(c->out + off, mine + (i % 2) * cb, mylen);
+    }
+    wait_done(kid, nkids, nchunks < 2 ? nchunks : 2);
+    return err ? scc_error(err) : RCCE_SUCCESS;
+}

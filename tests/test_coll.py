@@ -1,0 +1,208 @@
+"""Every collective algorithm against a serial reference (tests/libscc/coll.c),
+on the host backend (plain, ThreadSanitizer, AddressSanitizer+UBSan) and on
+the emulated chip; forcing by name and its errors; the benchmark apps.
+
+The harness computes every member's expected output from the same formulas
+that made the inputs, serially, and compares byte by byte (reductions: every
+type and operator, with values whose results are exact). The list of
+algorithms comes from the library itself (scc_coll_names), so a new
+algorithm is tested as soon as it is registered.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+import subprocess
+
+import pytest
+
+from conftest import BUILD
+from sccrun import run_app
+from test_libscc import SANITIZER_ENV, SANITIZER_MARKS, ue_args
+
+CORE_COUNTS = [1, 2, 3, 5, 12, 24, 47, 48]
+OPS = ["bcast", "reduce", "allreduce", "allgather", "alltoall", "reduce_scatter", "scatter",
+       "gather", "barrier", "stop"]
+
+
+def cores_of(n):
+    """n cores spread over the chip: the last one is always core 47."""
+    if n == 1:
+        return [0]
+    return sorted({round(i * 47 / (n - 1)) for i in range(n)})
+
+
+def host(variant, name):
+    p = BUILD / "libscc" / "rcce" / variant / name
+    assert p.is_file(), f"{p} missing: run `make`"
+    return p
+
+
+def run_host(exe, args, timeout=600):
+    import os
+    env = dict(os.environ, **SANITIZER_ENV)
+    r = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=timeout,
+                       env=env, errors="replace")
+    why = f"exit {r.returncode}\n--- stdout\n{r.stdout[-4000:]}\n--- stderr\n{r.stderr[-4000:]}"
+    for mark in SANITIZER_MARKS:
+        assert mark not in r.stderr, why
+    return r, why
+
+
+def algorithms(op):
+    """The algorithms the library registers for op, from the harness itself."""
+    r, why = run_host(host("host", "tests/coll"), ue_args([0]) + [f"names={op}"], 60)
+    m = re.search(rf"^NAMES {op} (.*)$", r.stdout, re.M)
+    assert r.returncode == 0 and m, why
+    return m.group(1).split()
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("ncores", CORE_COUNTS)
+@pytest.mark.parametrize("op", OPS)
+def test_host_every_algorithm(op, ncores):
+    """Every algorithm of op, default sizes (0 .. 1 MiB + 5), first, last and
+    middle root, k in 1, 2, 7, 47 where the algorithm has k."""
+    cores = cores_of(ncores)
+    r, why = run_host(host("host", "tests/coll"), ue_args(cores) + [op])
+    assert r.returncode == 0, why
+    assert f"PASS coll ({ncores} UEs," in r.stdout, why
+    used = {line.split()[2].split(":")[0] for line in r.stdout.splitlines()
+            if line.startswith(f"USED {op} ")}
+    assert used == set(algorithms(op)), (used, why)
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("ncores", [2, 3, 5])
+@pytest.mark.parametrize("op", ["bcast", "reduce", "scatter", "gather", "stop"])
+def test_host_every_root(op, ncores):
+    r, why = run_host(host("host", "tests/coll"),
+                      ue_args(cores_of(ncores)) + [op, "roots=all", "sizes=0,1,33,3104,70000"])
+    assert r.returncode == 0 and "PASS coll" in r.stdout, why
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("variant,ncores", [("tsan", 5), ("tsan", 12), ("asan", 5)])
+def test_sanitizers(variant, ncores):
+    """Every algorithm under ThreadSanitizer / ASan+UBSan: no report."""
+    r, why = run_host(host(variant, "tests/coll"),
+                      ue_args(cores_of(ncores)) + ["sizes=0,1,33,3104,70000", "fast"], 900)
+    assert r.returncode == 0 and "PASS coll" in r.stdout, why
+
+
+@pytest.mark.no_qemu
+def test_host_mixed_back_to_back():
+    r, why = run_host(host("host", "tests/coll"), ue_args(cores_of(12)) + ["mix=3000", "fast"])
+    assert r.returncode == 0 and "PASS coll (12 UEs, 3000 calls)" in r.stdout, why
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("args,want", [
+    (["bcast:nosuch"], r"bcast: unknown algorithm 'nosuch' \(known: auto, binomial"),
+    (["nosuch"], r"unknown collective nosuch"),
+    (["bcast:binomial:k=3"], r"bcast binomial: unknown parameter 'k' \(parameters: none\)"),
+])
+def test_forcing_errors(args, want):
+    r, why = run_host(host("host", "tests/coll"), ue_args([0, 1]) + args, 60)
+    assert r.returncode != 0 and re.search(want, r.stdout), why
+
+
+# --- the emulated chip ---------------------------------------------------------------
+
+CHIP_TIMEOUT = 900
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_chip_every_algorithm(op):
+    """A representative subset on 48 cores: every algorithm once, odd sizes,
+    first, last and middle roots."""
+    cores = list(range(48))
+    r = run_app(BUILD / "tests" / "libscc" / "coll.elf", cores=cores, timeout=CHIP_TIMEOUT,
+                args=ue_args(cores) + [op, "sizes=33,3104", "ks=7", "fast"])
+    why = f"exit {r.returncode}, timed out {r.timed_out}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert not r.timed_out and r.returncode == 0, why
+    assert "PASS coll (48 UEs," in "\n".join(r.core_lines().get(0, [])), why
+
+
+def test_chip_mixed_back_to_back():
+    """10 000 back-to-back collectives of mixed algorithms, sizes and roots:
+    no corruption, no deadlock (on 8 cores, to keep the run short).
+
+    barrier:tas is left out: on the chip, a member that holds T&S registers
+    while others are still in an earlier collective can block the kernel
+    mailbox wake-up those others need (the registers are also the mailbox's
+    locks), and the run stalls; an open problem, in the issue's note."""
+    cores = [0, 1, 2, 11, 12, 30, 46, 47]
+    r = run_app(BUILD / "tests" / "libscc" / "coll.elf", cores=cores, timeout=CHIP_TIMEOUT,
+                args=ue_args(cores) + ["mix=10000", "fast", "exclude=barrier:tas"])
+    why = f"exit {r.returncode}, timed out {r.timed_out}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert not r.timed_out and r.returncode == 0, why
+    assert "PASS coll (8 UEs, 10000 calls)" in "\n".join(r.core_lines().get(0, [])), why
+
+
+# --- the benchmark apps ------------------------------------------------------------------
+
+COLUMNS = ["collective", "algorithm", "params", "clock", "cores", "root", "bytes", "iters",
+           "min_us", "median_us", "max_us", "mb_per_s", "verified"]
+
+
+def rows_of(text):
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert rows and list(rows[0]) == COLUMNS, text[:500]
+    return rows
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("app,op", [("bcast_bench", "bcast"), ("allreduce_bench", "allreduce"),
+                                    ("coll_bench", "alltoall")])
+def test_bench_host(app, op):
+    args = ue_args(cores_of(5)) + ["--sizes", "32,97,3104", "--iters", "3", "--warmup", "1",
+                                   "--alg", "all", "--root", "2"]
+    if app == "coll_bench":
+        args += ["--op", op]
+    r, why = run_host(host("host", app), args)
+    assert r.returncode == 0, why
+    rows = rows_of(r.stdout)
+    assert {x["algorithm"] for x in rows} == set(algorithms(op)), why
+    for x in rows:
+        assert x["collective"] == op and x["clock"] == "host" and x["verified"] == "yes", x
+        assert int(x["cores"]) == 5 and int(x["iters"]) == 3
+        assert float(x["min_us"]) <= float(x["median_us"]) <= float(x["max_us"]), x
+    # bytes as asked (reductions: whole elements)
+    assert {int(x["bytes"]) for x in rows} == ({32, 96, 3104} if op == "allreduce"
+                                               else {32, 97, 3104}), why
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("args,want", [
+    (["--alg", "nosuch"], "unknown algorithm 'nosuch'"),
+    (["--alg", "binomial:k=3"], "unknown parameter 'k'"),
+    (["--root", "9"], "--root out of range"),
+    (["--sizes", "abc"], "bad --sizes"),
+    (["--op", "nosuch"], "unknown --op"),
+])
+def test_bench_bad_options(args, want):
+    r, why = run_host(host("host", "coll_bench"), ue_args(cores_of(3)) + args, 60)
+    assert r.returncode == 2 and want in r.stderr, why
+
+
+@pytest.mark.no_qemu
+def test_bench_list():
+    r, why = run_host(host("host", "bcast_bench"), ue_args([0]) + ["--list"], 60)
+    assert r.returncode == 0, why
+    for a in algorithms("bcast"):
+        assert re.search(rf"^  {a}\s", r.stdout, re.M), (a, why)
+    assert "default (first rule that holds):" in r.stdout
+
+
+def test_bench_chip():
+    cores = cores_of(5)
+    r = run_app(BUILD / "apps" / "bcast_bench.elf", cores=cores, timeout=CHIP_TIMEOUT,
+                args=ue_args(cores) + ["--sizes", "33,3104", "--iters", "2", "--warmup", "1",
+                                       "--root", "1"])
+    why = f"exit {r.returncode}, timed out {r.timed_out}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    assert not r.timed_out and r.returncode == 0, why
+    # the summary (stderr) shares the console with the CSV on the chip
+    rows = rows_of("\n".join(l for l in r.core_lines()[0] if l.count(",") >= 12))
+    assert all(x["clock"] == "emulated" and x["verified"] == "yes" for x in rows), rows
