@@ -6,17 +6,7 @@
 
 static int run(struct coll_call *c)
 {
-    int n = c->n, r = (c->me - c->root + n) % n, parent = -1, kids[2], nk = 0;
-
-    /* 002 IV.C: heap-ordered binary tree, every parent has two children */
-    if (r > 0)
-        parent = (r - 1) / 2;
-    for (int k = 2 * r + 1; k <= 2 * r + 2 && k < n; k++)
-        kids[nk++] = k;
-    for (int k = 0; k < nk; k++)
-        kids[k] = coll_bcast_abs(c, kids[k]);
-    return coll_bcast_pipe(c, parent < 0 ? -1 : coll_bcast_abs(c, parent), kids, nk,
-                           (size_t)c->p[0], 1);
+    return coll_bcast_shape(c, coll_pipe_bintree, 1);
 }
 
 const struct coll_alg coll_bcast_bintree_nb = {

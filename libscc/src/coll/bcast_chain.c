@@ -7,18 +7,7 @@
 
 static int run(struct coll_call *c)
 {
-    int n = c->n, r = (c->me - c->root + n) % n, parent = -1, kids[2], nk = 0;
-
-    /* 002 IV.B: each member receives from its predecessor and sends to
-     * its successor; the last one only receives */
-    if (r > 0)
-        parent = r - 1;
-    if (r + 1 < n)
-        kids[nk++] = r + 1;
-    for (int k = 0; k < nk; k++)
-        kids[k] = coll_bcast_abs(c, kids[k]);
-    return coll_bcast_pipe(c, parent < 0 ? -1 : coll_bcast_abs(c, parent), kids, nk,
-                           (size_t)c->p[0], 0);
+    return coll_bcast_shape(c, coll_pipe_chain, 0);
 }
 
 const struct coll_alg coll_bcast_chain = {

@@ -84,3 +84,62 @@ int coll_bcast_pipe(struct coll_call *c, int parent, const int *kids, int nk,
     return nb ? nonblocking(c, parent, kids, nk, chunk)
               : blocking(c, parent, kids, nk, chunk);
 }
+
+/* The three trees of 002, on ranks relative to the root (rel 0 = root):
+ * this member's parent (-1 for the root) and children; the count. */
+int coll_pipe_chain(int n, int r, int *parent, int kids[2])
+{
+    int nk = 0;
+
+    /* IV.B: each member receives from its predecessor and sends to its
+     * successor; the last one only receives */
+    *parent = r > 0 ? r - 1 : -1;
+    if (r + 1 < n)
+        kids[nk++] = r + 1;
+    return nk;
+}
+
+int coll_pipe_bintree(int n, int r, int *parent, int kids[2])
+{
+    int nk = 0;
+
+    /* IV.C: heap-ordered binary tree, every parent has two children */
+    *parent = r > 0 ? (r - 1) / 2 : -1;
+    for (int k = 2 * r + 1; k <= 2 * r + 2 && k < n; k++)
+        kids[nk++] = k;
+    return nk;
+}
+
+int coll_pipe_twotree(int n, int r, int *parent, int kids[2])
+{
+    /* IV.D: P0 heads the chain P0..Pm-1 and feeds the second chain
+     * Pm..Pn-1, m = n/2 + 1 for even n, n/2 for odd n (Fig. 8); each
+     * chain carries the whole message */
+    int m = n % 2 ? n / 2 : n / 2 + 1, nk = 0;
+
+    if (m < 1 || m > n)
+        m = n;
+    *parent = -1;
+    if (r == 0) {
+        if (m > 1)
+            kids[nk++] = 1;
+        if (m < n)
+            kids[nk++] = m;
+    } else {
+        *parent = r == m ? 0 : r - 1;
+        if (r + 1 < n && r + 1 != m)
+            kids[nk++] = r + 1;
+    }
+    return nk;
+}
+
+int coll_bcast_shape(struct coll_call *c, coll_pipe_shape shape, int nb)
+{
+    int n = c->n, r = (c->me - c->root + n) % n, parent, kids[2];
+    int nk = shape(n, r, &parent, kids);
+
+    for (int k = 0; k < nk; k++)
+        kids[k] = coll_bcast_abs(c, kids[k]);
+    return coll_bcast_pipe(c, parent < 0 ? -1 : coll_bcast_abs(c, parent), kids, nk,
+                           (size_t)c->p[0], nb);
+}

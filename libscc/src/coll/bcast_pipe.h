@@ -14,6 +14,16 @@
 int coll_bcast_pipe(struct coll_call *c, int parent, const int *kids, int nk,
                     size_t chunk, int nb);
 
+/* A tree of 002 over ranks relative to the root: parent and children of
+ * rel rank r among n; returns the number of children (at most 2). */
+typedef int (*coll_pipe_shape)(int n, int r, int *parent, int kids[2]);
+int coll_pipe_chain(int n, int r, int *parent, int kids[2]);
+int coll_pipe_bintree(int n, int r, int *parent, int kids[2]);
+int coll_pipe_twotree(int n, int r, int *parent, int kids[2]);
+
+/* The broadcast down that tree; chunk is the algorithm's parameter 0. */
+int coll_bcast_shape(struct coll_call *c, coll_pipe_shape shape, int nb);
+
 /* Comm rank of the member rel steps after the root. */
 static inline int coll_bcast_abs(const struct coll_call *c, int rel)
 {

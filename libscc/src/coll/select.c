@@ -351,11 +351,15 @@ void scc_coll_list(FILE *out, const char *collective)
                         a[i]->param[k].doc);
         }
         fprintf(out, "  default (first rule that holds):\n");
-        for (int r = 0; r < NRULES; r++)
-            if ((int)table[r].op == o)
-                fprintf(out, "    %s for %d-%d members, %zu-%s bytes: %s\n", table[r].alg,
-                        table[r].min_n, table[r].max_n, table[r].min_bytes,
-                        table[r].max_bytes == SIZE_MAX ? "any" : "", table[r].why);
+        for (int r = 0; r < NRULES; r++) {
+            char hi[24] = "any";
+            if ((int)table[r].op != o)
+                continue;
+            if (table[r].max_bytes != SIZE_MAX)
+                snprintf(hi, sizeof(hi), "%zu", table[r].max_bytes);
+            fprintf(out, "    %s for %d-%d members, %zu-%s bytes: %s\n", table[r].alg,
+                    table[r].min_n, table[r].max_n, table[r].min_bytes, hi, table[r].why);
+        }
     }
 }
 
