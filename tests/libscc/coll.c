@@ -140,8 +140,11 @@ static int one(const char *op, const char *spec, int size, int root, int rep)
     if (block_op && b > 65536)
         b = b / (size_t)n ? b / (size_t)n : 1;
     calls++;
-    if (!strcmp(op, "barrier"))
-        return RCCE_barrier(&RCCE_COMM_WORLD) != RCCE_SUCCESS;
+    if (!strcmp(op, "barrier")) {
+        if ((err = RCCE_barrier(&RCCE_COMM_WORLD)) != RCCE_SUCCESS)
+            printf("FAIL ue %d: %s %s: error %d %s\n", me, op, spec, err, scc_coll_error());
+        return err != RCCE_SUCCESS;
+    }
     if (!strcmp(op, "bcast")) {
         unsigned char *buf = xmalloc(b + 1);
         for (size_t i = 0; i < b; i++)
