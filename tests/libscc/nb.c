@@ -57,16 +57,19 @@ int RCCE_APP(int argc, char **argv)
         CHECK(verify(in, 5000, 77u + (uint32_t)left) < 0, "mixed from %d", left);
     RCCE_barrier(&RCCE_COMM_WORLD);
 
-    /* an iRCCE request holds the send direction: RCCEnb must wait its turn */
+    /* an iRCCE request holds the send direction: RCCEnb must wait its turn.
+     * 20000 bytes are more chunks than the two that iRCCE_isend posts, so
+     * the send cannot be complete before this UE pushes it again, however
+     * fast the receiver is (a one-chunk message could be). */
     if (me == 0) {
         iRCCE_SEND_REQUEST s;
-        iRCCE_isend(out, 3000, 1, &s);
+        iRCCE_isend(out, 20000, 1, &s);
         CHECK_EQ(RCCEnb_isend(out, 10, 1), RCCE_REJECTED);
         CHECK_EQ(iRCCE_isend_wait(&s), iRCCE_SUCCESS);
         CHECK_EQ(RCCEnb_isend(out, 10, 1), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_send_wait(), RCCE_SUCCESS);
     } else if (me == 1) {
-        CHECK_EQ(RCCEnb_irecv(in, 3000, 0), RCCE_SUCCESS);
+        CHECK_EQ(RCCEnb_irecv(in, 20000, 0), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_recv_wait(), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_irecv(in, 20, 0), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_recv_wait(), RCCE_ERROR_MESSAGE_LENGTH);
