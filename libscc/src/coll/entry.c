@@ -94,10 +94,12 @@ int RCCE_reduce(char *inbuf, char *outbuf, int num, int type, int op, int root,
     return coll_dispatch(&c);
 }
 
-int RCCE_allreduce(char *inbuf, char *outbuf, int num, int type, int op, RCCE_COMM comm)
+/* allreduce and reduce_scatter: every member gives and gets a vector. */
+static int everyone(enum coll_op op, char *inbuf, char *outbuf, int num, int type, int rop,
+                    const RCCE_COMM *comm, int blocks)
 {
     struct coll_call c;
-    int err = reduction(&c, COLL_ALLREDUCE, &comm, num, type, op, 1);
+    int err = reduction(&c, op, comm, num, type, rop, blocks);
 
     if (err)
         return err;
@@ -112,24 +114,16 @@ int RCCE_allreduce(char *inbuf, char *outbuf, int num, int type, int op, RCCE_CO
     return coll_dispatch(&c);
 }
 
+int RCCE_allreduce(char *inbuf, char *outbuf, int num, int type, int op, RCCE_COMM comm)
+{
+    return everyone(COLL_ALLREDUCE, inbuf, outbuf, num, type, op, &comm, 1);
+}
+
 int RCCE_reduce_scatter(char *inbuf, char *outbuf, int num, int type, int op,
                         RCCE_COMM comm)
 {
-    struct coll_call c;
-    int err = reduction(&c, COLL_REDUCE_SCATTER, &comm, num, type, op, comm_ok(&comm) ?
-                        comm.size : 1);
-
-    if (err)
-        return err;
-    if (!c.bytes)
-        return RCCE_SUCCESS;
-    if (!inbuf)
-        return scc_error(RCCE_ERROR_SOURCE);
-    if (!outbuf)
-        return scc_error(RCCE_ERROR_TARGET);
-    c.in = inbuf;
-    c.out = outbuf;
-    return coll_dispatch(&c);
+    return everyone(COLL_REDUCE_SCATTER, inbuf, outbuf, num, type, op, &comm,
+                    comm_ok(&comm) ? comm.size : 1);
 }
 
 /* allgather, alltoall, scatter, gather: blocks of num bytes. */
