@@ -97,6 +97,10 @@
 #define SIF_FAULT_EIP  0x1020
 #define SIF_FAULT_ADDR 0x1024
 #define SIF_FAULT      0x1028
+// Read-only: which clock the machine runs (TIMING_*).
+#define SIF_TIMING     0x102C
+#define TIMING_ON      (1 << 0)         // modeled SCC time (timing=on)
+#define TIMING_STALE   (1 << 1)         // MPBT hits may return stale data
 // Read-only: whether core i can run (CORE_STATE_*).
 #define SIF_CORE_STATE(i) (0x1100 + 4 * (i))
 #define CORE_STATE_RESET   0            // held in reset, or never started

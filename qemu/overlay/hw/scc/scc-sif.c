@@ -29,6 +29,7 @@
 #define SIF_FAULT_EIP   0x1020
 #define SIF_FAULT_ADDR  0x1024
 #define SIF_FAULT       0x1028
+#define SIF_TIMING      0x102C
 #define SIF_CORE_STATE  0x1100
 #define SIF_CORE_STATE_END (SIF_CORE_STATE + 4 * SCC_MAX_CORES)
 
@@ -109,6 +110,9 @@ static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
         break;
     case SIF_FAULT:
         val = c ? c->fault_vector : 0;
+        break;
+    case SIF_TIMING:
+        val = (s->timing ? 1 : 0) | (s->timing && s->timing_stale ? 2 : 0);
         break;
     default:
         if (off >= SIF_CORE_STATE && off < SIF_CORE_STATE_END) {

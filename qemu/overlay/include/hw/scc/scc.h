@@ -154,6 +154,10 @@ struct SCCMachineState {
     CharBackend console;
     int64_t clock_base_ns;
 
+    /* Timing mode (scc-timing.c): modeled SCC time instead of host time */
+    bool timing;
+    bool timing_stale;              /* MPBT hits may return stale data */
+
     /* Supervision of the run (scc-supervisor.c) */
     bool keep_going;                /* on-failure=continue */
     bool ending;                    /* the run is being stopped */
