@@ -141,6 +141,10 @@ def build_command(kernel: str | None = None, *, coremap: str | None = None,
     cmd = [qemu or qemu_binary(), "-M", machine_arg, "-bios", bios or boot_elf(),
            "-display", "none", "-nodefaults", "-serial", "stdio",
            "-monitor", "none", "-no-reboot"]
+    if opts.get("timing") in ("on", "true", "yes"):
+        # The timing mode runs the cores in modeled-time order, on one
+        # thread, with exact instruction budgets (QEMU's icount machinery).
+        cmd += ["-accel", "tcg,thread=single", "-icount", "shift=0,sleep=off"]
     if kernel is not None:
         cmd += ["-kernel", kernel]
     if append is not None:

@@ -2,8 +2,9 @@
  * SCC: the one clock source behind RDTSC, the GTSC and the APIC timer.
  *
  * Functional mode: every clock is QEMU's virtual clock scaled to the SCC's
- * rates, counted from machine reset. The timing mode will replace this file
- * with per-core modelled cycles; nothing else reads time.
+ * rates, counted from machine reset. Timing mode: the reading core's
+ * modeled clock (scc-timing.c); the GTSC at the time the read reaches the
+ * system interface. Nothing else reads time.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -24,10 +25,20 @@ void scc_clock_reset(SCCMachineState *s)
 
 uint64_t scc_clock_core_cycles(SCCMachineState *s, SCCCore *c)
 {
+    if (s->timing) {
+        scc_timing_rdtsc(s, c);
+        return scc_timing_now(s, c) / s->tm->core_ps;
+    }
     return muldiv64(scc_clock_ns(s), s->core_hz, NANOSECONDS_PER_SECOND);
 }
 
 uint64_t scc_clock_gtsc(SCCMachineState *s)
 {
+    if (s->timing) {
+        SCCCore *c = scc_current_core();
+        int64_t t = c && c->tm->running ? s->tm->io_arrival : 0;
+
+        return muldiv64(t / 1000, s->gtsc_hz, NANOSECONDS_PER_SECOND);
+    }
     return muldiv64(scc_clock_ns(s), s->gtsc_hz, NANOSECONDS_PER_SECOND);
 }

@@ -48,6 +48,9 @@ void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held)
         }
         c->started = true;
         c->exited = false;
+        if (s->timing) {
+            scc_timing_release(s, c);
+        }
     }
     c->held = held;
     s->events++;
@@ -84,7 +87,14 @@ void scc_cores_reset(SCCMachineState *s)
 void scc_core_set_lint(SCCCore *c, int pin, bool level)
 {
     DeviceState *apic = X86_CPU(c->cs)->apic_state;
+    SCCCore *from = scc_current_core();
     uint32_t lvt;
+
+    if (c->scc->timing && from && from->tm->running) {
+        /* a core's GLCFG write: the pin changes when it gets there */
+        scc_timing_lint(c->scc, c, pin, level);
+        return;
+    }
 
     trace_scc_core_lint(c->id, pin, level);
     c->scc->events++;
@@ -198,11 +208,23 @@ static bool scc_hook_triple_fault(CPUX86State *env, int intno)
     return true;
 }
 
+static void scc_hook_cl1invmb(CPUX86State *env)
+{
+    SCCMachineState *s = scc_machine();
+
+    if (s->timing) {
+        scc_timing_cl1invmb(s, scc_core_of_env(env));
+    }
+}
+
 static void scc_hook_hlt(CPUX86State *env)
 {
     SCCCore *c = scc_core_of_env(env);
     g_autofree char *why = NULL;
 
+    if (c->scc->timing) {
+        scc_timing_hlt(c->scc, c);
+    }
     if ((env->eflags & IF_MASK) || c->exited) {
         return;
     }
@@ -216,6 +238,7 @@ static const X86MachineHooks scc_x86_hooks = {
     .get_tsc = scc_hook_get_tsc,
     .triple_fault = scc_hook_triple_fault,
     .hlt = scc_hook_hlt,
+    .cl1invmb = scc_hook_cl1invmb,
 };
 
 void scc_cores_init(SCCMachineState *s)

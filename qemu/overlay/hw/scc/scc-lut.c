@@ -282,6 +282,13 @@ void scc_mpb_init(SCCMachineState *s, SCCTile *t)
     memory_region_init_ram_nomigrate(&t->mpb_ram, OBJECT(s), ram,
                                      SCC_MPB_SIZE, &error_fatal);
     memory_region_init(&t->mpb_window, OBJECT(s), win, SCC_PAGE_SIZE);
+    if (s->timing) {
+        /* every access is timed: the page is I/O over the same SRAM */
+        memory_region_init_io(&t->mpb_timed, OBJECT(s), &scc_timing_mpb_ops,
+                              t, wrap, SCC_PAGE_SIZE);
+        memory_region_add_subregion(&t->mpb_window, 0, &t->mpb_timed);
+        return;
+    }
     memory_region_init_io(&t->mpb_wrap, OBJECT(s), &scc_mpb_wrap_ops, t, wrap,
                           SCC_PAGE_SIZE);
     memory_region_add_subregion_overlap(&t->mpb_window, 0, &t->mpb_ram, 1);

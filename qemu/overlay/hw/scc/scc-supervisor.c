@@ -292,6 +292,26 @@ void scc_supervisor_core_failed(SCCMachineState *s, SCCCore *c)
     aio_bh_schedule_oneshot(qemu_get_aio_context(), scc_fail_fast_bh, s);
 }
 
+static char *scc_stall_why;
+
+static void scc_stalled_bh(void *opaque)
+{
+    SCCMachineState *s = opaque;
+
+    if (!s->ending) {
+        scc_end_run(s, scc_stall_why, true);
+    }
+}
+
+/* The timing mode's scheduler found nothing that can ever run (vCPU
+ * thread, BQL held): end the run from the main loop. */
+void scc_supervisor_stalled(SCCMachineState *s, const char *why)
+{
+    g_free(scc_stall_why);
+    scc_stall_why = g_strdup(why);
+    aio_bh_schedule_oneshot(qemu_get_aio_context(), scc_stalled_bh, s);
+}
+
 static bool scc_stalled(SCCMachineState *s)
 {
     int i, waiting = 0;

@@ -116,6 +116,9 @@ static void scc_machine_init(MachineState *ms)
     }
     s->ntiles = s->mesh_x * s->mesh_y;
     s->ncores = s->ntiles * s->cores_per_tile;
+    if (!scc_timing_init(s, &error_fatal)) {
+        return;
+    }
 
     for (i = 0; i < s->ntiles; i++) {
         SCCTile *t = &s->tile[i];
@@ -146,6 +149,7 @@ static void scc_machine_reset(MachineState *ms, ResetType type)
 
     qemu_devices_reset(type);
     scc_clock_reset(s);
+    scc_timing_reset(s);
     scc_supervisor_reset(s);
     scc_sif_reset(s);
     for (i = 0; i < s->ntiles; i++) {
@@ -253,6 +257,7 @@ static void scc_machine_instance_init(Object *obj)
     s->shared_mem = 64 * MiB;
     s->core_hz = 533000000;
     s->gtsc_hz = 125000000;
+    scc_timing_set_defaults(s);
 }
 
 static void scc_machine_add_props(ObjectClass *oc)
@@ -330,6 +335,7 @@ static void scc_machine_class_init(ObjectClass *oc, void *data)
     mc->default_ram_size = 0;
 
     scc_machine_add_props(oc);
+    scc_timing_add_props(oc);
 }
 
 static const TypeInfo scc_machine_info = {

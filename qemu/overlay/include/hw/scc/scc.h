@@ -14,6 +14,7 @@
 #include "qom/object.h"
 #include "qemu/notify.h"
 #include "qemu/timer.h"
+#include "hw/scc/scc-timing.h"
 
 #define TYPE_SCC_MACHINE MACHINE_TYPE_NAME("scc")
 OBJECT_DECLARE_SIMPLE_TYPE(SCCMachineState, SCC_MACHINE)
@@ -119,6 +120,8 @@ typedef struct SCCCore {
     char line[SCC_CONSOLE_LINE];
     size_t line_len;
     uint32_t gtsc_hi_latch;
+
+    SCCCoreTiming *tm;              /* timing=on only */
 } SCCCore;
 
 typedef struct SCCTile {
@@ -127,6 +130,7 @@ typedef struct SCCTile {
     MemoryRegion mpb_ram;           /* 16 KiB SRAM */
     MemoryRegion mpb_window;        /* 16 MiB page: the SRAM, then wrap */
     MemoryRegion mpb_wrap;
+    MemoryRegion mpb_timed;         /* timing=on: the page as I/O */
     MemoryRegion crb;
     uint32_t glcfg[2];
     uint32_t l2cfg[2];
@@ -157,6 +161,9 @@ struct SCCMachineState {
     /* Timing mode (scc-timing.c): modeled SCC time instead of host time */
     bool timing;
     bool timing_stale;              /* MPBT hits may return stale data */
+    SCCTimingParams tp;
+    SCCTiming *tm;
+    Notifier timing_exit;
 
     /* Supervision of the run (scc-supervisor.c) */
     bool keep_going;                /* on-failure=continue */
@@ -202,9 +209,10 @@ void scc_supervisor_init(SCCMachineState *s);
 void scc_supervisor_reset(SCCMachineState *s);
 void scc_supervisor_core_failed(SCCMachineState *s, SCCCore *c);
 void scc_supervisor_all_exited(SCCMachineState *s);
+void scc_supervisor_stalled(SCCMachineState *s, const char *why);
 int scc_core_state(SCCMachineState *s, SCCCore *c);
 
-/* scc-clock.c: the one clock source (the timing mode replaces this file) */
+/* scc-clock.c: the one clock source (functional, or scc-timing.c's) */
 void scc_clock_reset(SCCMachineState *s);
 uint64_t scc_clock_core_cycles(SCCMachineState *s, SCCCore *c);
 uint64_t scc_clock_gtsc(SCCMachineState *s);

@@ -1,0 +1,1036 @@
+/*
+ * SCC timing mode (timing=on): modeled SCC time, deterministic.
+ *
+ * Every core has a clock in picoseconds: its instructions at a calibrated
+ * average cost (cpi), plus the stalls of its mesh transactions. Private
+ * memory is part of that average (it is RAM to QEMU: timing each access
+ * would cost far more host time than the 3x budget of the mode). What
+ * goes over the mesh is timed one by one: MPB lines (the MPB is an I/O
+ * region in this mode), CRB registers (GLCFG, T&S, LUTs) and the system
+ * interface (GTSC, console). A transaction issued at t by a core d routers
+ * away (d = Manhattan distance + 1, the paper's d) arrives at
+ * t + overhead + d * hop, waits if the MPB's port is busy, and its reply
+ * or acknowledgement is back d * hop later; the core stalls until then
+ * (the P54C has one transaction outstanding). This is 001's model
+ * (Table 1): an MPB line read or write costs o_mpb + 2 d L_hop.
+ *
+ * MPBT reads hit a per-core L1 model (8 KiB, 2-way, 32-byte lines, MPBT
+ * lines only) until CL1INVMB; MPBT writes collect in a one-line WCB that
+ * goes out when a write goes to another line or the line is full.
+ *
+ * Scheduling is conservative and sequential (single-threaded TCG): the
+ * core with the smallest (key, id) runs, where key is its clock, or when
+ * a blocked access may proceed, or its next event. It runs with an exact
+ * instruction budget up to the next core's key plus the lookahead (the
+ * smallest latency with which any action reaches another core), and an
+ * access that would arrive later than that restarts once the others have
+ * caught up. So no core sees a value before the writer's time plus
+ * latency, interrupts arrive at sender time plus latency, and every
+ * decision is a function of modeled state: runs are identical on any host.
+ *
+ * A core that re-reads one MPB location in a strictly periodic loop with
+ * nothing else timed in between is spinning: it is parked and its clock
+ * later jumps by whole iterations to the first read that can see a write
+ * to that line (or to an interrupt), so polling costs no host time.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/error-report.h"
+#include "qemu/host-utils.h"
+#include "qemu/main-loop.h"
+#include "qapi/error.h"
+#include "qapi/visitor.h"
+#include "exec/cpu-common.h"
+#include "hw/core/cpu.h"
+#include "hw/i386/apic_internal.h"
+#include "system/cpu-timers.h"
+#include "system/cpus.h"
+#include "system/system.h"
+#include "system/tcg-timing.h"
+#include "target/i386/cpu.h"
+#include "hw/scc/scc.h"
+#include "hw/scc/scc-timing.h"
+
+#define PS_PER_S        1000000000000LL
+#define NEVER           INT64_MAX
+#define MAX_BUDGET      100000000   /* instructions; a lone core stops now and then */
+#define POLL_REPEATS    3           /* identical periodic reads before parking */
+
+enum { DIR_E, DIR_S, DIR_W, DIR_N };
+
+static SCCMachineState *tm_machine;
+
+static inline SCCCoreTiming *K(SCCCore *c)
+{
+    return c->tm;
+}
+
+static bool tm_in_run(SCCCore *c)
+{
+    return c->tm->running && current_cpu == c->cs;
+}
+
+static int64_t tm_insns(SCCCore *c)
+{
+    return K(c)->insns + (tm_in_run(c) ? tcg_timing_executed(c->cs) : 0);
+}
+
+int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+
+    return k->t0 + (tm_insns(c) - k->insn0) * s->tm->cpi_ps;
+}
+
+/* Set the core's clock to @t now (a stall, or a jump while it waited). */
+static void tm_set_clock(SCCMachineState *s, SCCCore *c, int64_t t)
+{
+    K(c)->insn0 = tm_insns(c);
+    K(c)->t0 = t;
+}
+
+static int tm_hops(SCCMachineState *s, int from, int to)
+{
+    SCCTile *a = &s->tile[from], *b = &s->tile[to];
+
+    return abs(a->x - b->x) + abs(a->y - b->y) + 1;
+}
+
+/* Count one packet on every link of the XY route. */
+static void tm_route(SCCMachineState *s, int from, int to)
+{
+    int x = s->tile[from].x, y = s->tile[from].y;
+    int tx = s->tile[to].x, ty = s->tile[to].y;
+
+    while (x != tx) {
+        s->tm->link[y * s->mesh_x + x][x < tx ? DIR_E : DIR_W]++;
+        x += x < tx ? 1 : -1;
+    }
+    while (y != ty) {
+        s->tm->link[y * s->mesh_x + x][y < ty ? DIR_S : DIR_N]++;
+        y += y < ty ? 1 : -1;
+    }
+}
+
+/*
+ * The current access must wait until every other core has caught up with
+ * its arrival: undo it (the instruction restarts from scratch later).
+ */
+static G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c)
+{
+    CPUState *cs = c->cs;
+
+    s->tm->blocks++;
+    cs->exception_index = EXCP_YIELD;
+    cpu_loop_exit_restore(cs, cs->mem_io_pc);
+}
+
+static bool tm_can_restart(SCCCore *c)
+{
+    return tm_in_run(c) && c->cs->mem_io_pc;
+}
+
+/*
+ * One mesh transaction of the current core to @tile with @overhead:
+ * returns the time it takes effect there; the core's clock moves to when
+ * the reply (or acknowledgement) is back.
+ */
+static int64_t tm_transact(SCCMachineState *s, SCCCore *c, int tile,
+                           int64_t overhead, bool mpb, uint64_t *stall)
+{
+    SCCTiming *tm = s->tm;
+    int64_t t = scc_timing_now(s, c);
+    int d = tm_hops(s, c->tile, tile);
+    int64_t a = t + overhead + d * tm->hop_ps;
+    int64_t start = a;
+
+    if (a > K(c)->limit && tm_can_restart(c)) {
+        K(c)->state = SCC_TM_BLOCKED;
+        K(c)->blocked_arrival = a;
+        tm_restart(s, c);
+    }
+    if (mpb) {
+        start = MAX(a, tm->port_busy[tile]);
+        tm->port_busy[tile] = start + s->tp.mpb_service_ps;
+        K(c)->n.stall_contention += start - a;
+    }
+    tm_route(s, c->tile, tile);
+    tm_route(s, tile, c->tile);
+    *stall += start + d * tm->hop_ps - t;
+    tm_set_clock(s, c, start + d * tm->hop_ps);
+    return start;
+}
+
+/* --- events: LINT pins and the APIC timer ----------------------------- */
+
+static int64_t tm_next_event(SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+    int64_t t = k->apic_deadline >= 0 ? k->apic_deadline : NEVER;
+    int i;
+
+    for (i = 0; i < k->nev; i++) {
+        t = MIN(t, k->ev[i].at);
+    }
+    return t;
+}
+
+/* The running core's slice ends after this instruction: keys changed. */
+static void tm_reschedule(SCCMachineState *s, int64_t key)
+{
+    SCCCore *r = scc_current_core();
+
+    if (r && r->tm && r->tm->running) {
+        r->tm->limit = MIN(r->tm->limit, key == NEVER ? NEVER :
+                           key + s->tm->lookahead);
+        cpu_exit(r->cs);
+    }
+}
+
+static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
+                         bool level)
+{
+    SCCCoreTiming *k = K(c);
+    int i;
+
+    for (i = 0; i < k->nev; i++) {
+        if (k->ev[i].kind == kind && k->ev[i].at == at) {
+            break;
+        }
+    }
+    if (i == SCC_TM_MAX_EVENTS) {
+        i = SCC_TM_MAX_EVENTS - 1;  /* a pin toggled faster than it settles */
+    }
+    k->ev[i] = (SCCTimingEvent){ .at = at, .kind = kind, .level = level };
+    k->nev = MAX(k->nev, i + 1);
+    s->events++;
+    tm_reschedule(s, at);
+}
+
+void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level)
+{
+    tm_add_event(s, c, s->tm->io_arrival + s->tm->irq_ps, pin, level);
+}
+
+void scc_timing_release(SCCMachineState *s, SCCCore *c)
+{
+    SCCCore *from = scc_current_core();
+    int64_t at = from && from->tm->running ? s->tm->io_arrival : 0;
+
+    K(c)->state = SCC_TM_RUN;
+    K(c)->t0 = at;
+    K(c)->insn0 = K(c)->insns;
+    tm_reschedule(s, at);
+}
+
+static void tm_deliver(SCCMachineState *s, SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+    int64_t now = scc_timing_now(s, c);
+    int i = 0;
+
+    while (i < k->nev) {
+        SCCTimingEvent e = k->ev[i];
+
+        if (e.at > now) {
+            i++;
+            continue;
+        }
+        k->ev[i] = k->ev[--k->nev];
+        k->n.interrupts++;
+        k->io_seq++;
+        scc_core_set_lint(c, e.kind, e.level);
+    }
+    if (k->apic_deadline >= 0 && k->apic_deadline <= now) {
+        APICCommonState *apic = APIC_COMMON(X86_CPU(c->cs)->apic_state);
+
+        k->apic_deadline = -1;
+        k->n.interrupts++;
+        k->io_seq++;
+        apic_timer_expired(apic);       /* may arm the next period */
+    }
+}
+
+static SCCCore *tm_core_of_apic(APICCommonState *a)
+{
+    return &tm_machine->core[CPU(a->cpu)->cpu_index];
+}
+
+static int64_t tm_apic_now(APICCommonState *a)
+{
+    return scc_timing_now(tm_machine, tm_core_of_apic(a)) / 1000;
+}
+
+static void tm_apic_arm(APICCommonState *a, int64_t when)
+{
+    SCCCore *c = tm_core_of_apic(a);
+
+    K(c)->apic_deadline = when < 0 ? -1 : when * 1000;
+    if (when >= 0) {
+        tm_reschedule(tm_machine, K(c)->apic_deadline);
+    }
+}
+
+static const APICTimerOps tm_apic_ops = {
+    .now = tm_apic_now,
+    .arm = tm_apic_arm,
+};
+
+/* --- spinning cores ----------------------------------------------------- */
+
+/* Jump a parked core's clock by whole iterations to the first read at or
+ * after @t (a write's arrival or an event), and let it run. */
+static void tm_unpark(SCCMachineState *s, SCCCore *c, int64_t t)
+{
+    SCCCoreTiming *k = K(c);
+    int64_t first = k->poll_t + k->poll_rlat, n = 0;
+
+    if (t > first) {
+        n = (t - first + k->poll_dt - 1) / k->poll_dt;
+    }
+    k->state = SCC_TM_RUN;
+    k->n.poll_instructions += n * k->poll_dinsn;
+    k->t0 = k->poll_t + n * k->poll_dt - s->tm->cpi_ps;
+    k->insn0 = k->insns;
+    k->poll_repeats = 0;
+}
+
+static void tm_wake_pollers(SCCMachineState *s, uint32_t line, int64_t t)
+{
+    int i;
+
+    for (i = 0; i < s->ncores; i++) {
+        SCCCore *c = &s->core[i];
+
+        if (c->tm->state == SCC_TM_POLL && c->tm->poll_line == line) {
+            tm_unpark(s, c, t);
+            tm_reschedule(s, scc_timing_now(s, c));
+        }
+    }
+}
+
+/*
+ * A read of @val at @key by the current core at @t: park it if it has
+ * read the same there, periodically, with nothing else timed in between.
+ */
+static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
+                          uint64_t val, uint32_t line, int64_t rlat)
+{
+    SCCCoreTiming *k = K(c);
+    int64_t t = scc_timing_now(s, c), insn = tm_insns(c);
+
+    if (t == k->poll_t && insn == k->poll_insn && key == k->poll_addr) {
+        return;     /* the same read again, restarted: already counted */
+    }
+    if (key == k->poll_addr && val == k->poll_val &&
+        k->io_seq == k->poll_seq) {
+        int64_t dt = t - k->poll_t, di = insn - k->poll_insn;
+
+        if (k->poll_repeats && dt == k->poll_dt && di == k->poll_dinsn) {
+            k->poll_repeats++;
+        } else {
+            k->poll_repeats = 1;
+            k->poll_dt = dt;
+            k->poll_dinsn = di;
+        }
+    } else {
+        k->poll_repeats = 0;
+    }
+    k->poll_addr = key;
+    k->poll_val = val;
+    k->poll_t = t;
+    k->poll_insn = insn;
+    if (k->poll_repeats >= POLL_REPEATS && k->poll_dt > 0 &&
+        tm_can_restart(c)) {
+        k->state = SCC_TM_POLL;
+        k->poll_line = line;
+        k->poll_rlat = rlat;
+        k->n.poll_skips++;
+        tm_restart(s, c);
+    }
+}
+
+/* --- the MPB ------------------------------------------------------------ */
+
+static uint8_t *tm_mpb_ram(SCCMachineState *s, uint32_t line)
+{
+    SCCTile *t = &s->tile[line / SCC_MPB_LINES];
+
+    return (uint8_t *)memory_region_get_ram_ptr(&t->mpb_ram) +
+           (line % SCC_MPB_LINES) * SCC_LINE;
+}
+
+static int tm_l1_way(SCCCoreTiming *k, uint32_t line)
+{
+    int set = line % SCC_L1_SETS, w;
+
+    for (w = 0; w < SCC_L1_WAYS; w++) {
+        if (k->l1_tag[set][w] == line + 1) {
+            return w;
+        }
+    }
+    return -1;
+}
+
+static void tm_stale_report(SCCMachineState *s, SCCCore *c, uint32_t line,
+                            int way)
+{
+    SCCTiming *tm = s->tm;
+    uint64_t bit = (uint64_t)c->id * s->ntiles * SCC_MPB_LINES + line;
+    int set = line % SCC_L1_SETS;
+
+    K(c)->n.stale_reads++;
+    if (tm->stale_seen[bit / 64] & (1ull << (bit % 64))) {
+        return;
+    }
+    tm->stale_seen[bit / 64] |= 1ull << (bit % 64);
+    error_report("scc timing: core %02d read stale MPB data: tile %d offset "
+                 "0x%04x, cached at %.3f us, written by core %02d at %.3f us, "
+                 "read at %.3f us (a CL1INVMB missing before the read?)",
+                 c->id, line / SCC_MPB_LINES, (line % SCC_MPB_LINES) * SCC_LINE,
+                 K(c)->l1_time[set][way] / 1e6, tm->line_writer[line],
+                 tm->line_written[line] / 1e6, scc_timing_now(s, c) / 1e6);
+}
+
+/* Read @len bytes at @off of one line into @out; returns the latency
+ * from issue to arrival (0 for an L1 hit). */
+static int64_t tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
+                            unsigned off, unsigned len, uint8_t *out,
+                            bool mpbt)
+{
+    SCCCoreTiming *k = K(c);
+    uint8_t *mem = tm_mpb_ram(s, line);
+    int set = line % SCC_L1_SETS, way = mpbt ? tm_l1_way(k, line) : -1;
+    int tile = line / SCC_MPB_LINES;
+    int64_t rlat = 0, a;
+    unsigned i;
+
+    if (way >= 0) {
+        k->n.l1_mpbt_hits++;
+        if (s->timing_stale) {
+            if (memcmp(k->l1_data[set][way] + off, mem + off, len)) {
+                tm_stale_report(s, c, line, way);
+            }
+            mem = k->l1_data[set][way];
+        }
+    } else {
+        rlat = s->tm->mpb_ps + tm_hops(s, c->tile, tile) * s->tm->hop_ps;
+        a = tm_transact(s, c, tile, s->tm->mpb_ps, true,
+                        &k->n.stall_mpb_read);
+        k->n.mpb_line_reads++;
+        if (mpbt) {
+            k->n.l1_mpbt_misses++;
+            way = k->l1_lru[set];
+            k->l1_lru[set] = !way;
+            k->l1_tag[set][way] = line + 1;
+            memcpy(k->l1_data[set][way], mem, SCC_LINE);
+            k->l1_time[set][way] = a;
+        }
+    }
+    memcpy(out, mem + off, len);
+    if (k->wcb_valid && k->wcb_line == line) {
+        for (i = 0; i < len; i++) {
+            if (k->wcb_mask & (1u << (off + i))) {
+                out[i] = k->wcb_data[off + i];
+            }
+        }
+    }
+    return rlat;
+}
+
+/* Write bytes to the MPB at @a (their arrival): visible from then on. */
+static void tm_apply(SCCMachineState *s, SCCCore *c, uint32_t line,
+                     uint32_t mask, const uint8_t *data, int64_t a)
+{
+    uint8_t *mem = tm_mpb_ram(s, line);
+    int i;
+
+    for (i = 0; i < SCC_LINE; i++) {
+        if (mask & (1u << i)) {
+            mem[i] = data[i];
+        }
+    }
+    s->tm->line_writer[line] = c->id;
+    s->tm->line_written[line] = a;
+    tm_wake_pollers(s, line, a);
+}
+
+static void tm_flush_wcb(SCCMachineState *s, SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+    int64_t a;
+
+    a = tm_transact(s, c, k->wcb_line / SCC_MPB_LINES, s->tm->mpb_ps, true,
+                    &k->n.stall_mpb_write);
+    k->n.wcb_flushes++;
+    k->n.mpb_line_writes++;
+    k->wcb_valid = false;
+    tm_apply(s, c, k->wcb_line, k->wcb_mask, k->wcb_data, a);
+}
+
+static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
+                          unsigned off, unsigned len, const uint8_t *in,
+                          bool mpbt)
+{
+    SCCCoreTiming *k = K(c);
+    uint32_t mask = (len == 32 ? ~0u : ((1u << len) - 1)) << off;
+    int way = tm_l1_way(k, line);
+    uint8_t data[SCC_LINE];
+    int64_t a;
+
+    k->io_seq++;
+    if (k->wcb_valid && (k->wcb_line != line || !mpbt)) {
+        tm_flush_wcb(s, c);     /* in order: the WCB goes out first */
+    }
+    if (!k->wcb_valid) {
+        k->wcb_mask = 0;
+    }
+    memcpy(data, k->wcb_data, SCC_LINE);
+    memcpy(data + off, in, len);
+    if (!mpbt || (k->wcb_mask | mask) == ~0u) {
+        /* out now: uncached, or the line is full (no state changed yet,
+         * so the access can still restart) */
+        a = tm_transact(s, c, line / SCC_MPB_LINES, s->tm->mpb_ps, true,
+                        &k->n.stall_mpb_write);
+        k->n.mpb_line_writes++;
+        if (mpbt) {
+            k->n.wcb_flushes++;
+            mask = ~0u;
+        }
+        k->wcb_valid = false;
+        tm_apply(s, c, line, mask, data, a);
+    } else {
+        k->wcb_valid = true;
+        k->wcb_line = line;
+        k->wcb_mask |= mask;
+        memcpy(k->wcb_data, data, SCC_LINE);
+    }
+    if (way >= 0) {     /* the L1 is written through */
+        memcpy(k->l1_data[line % SCC_L1_SETS][way] + off, in, len);
+    }
+}
+
+static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
+                               unsigned size, MemTxAttrs attrs)
+{
+    SCCTile *t = opaque;
+    SCCMachineState *s = t->scc;
+    SCCCore *c = scc_current_core();
+    uint32_t off = addr & (SCC_MPB_SIZE - 1);
+    uint8_t buf[8];
+    int64_t rlat = 0;
+    unsigned done = 0;
+
+    if (!c || !tm_in_run(c)) {
+        uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
+        for (done = 0; done < size; done++) {
+            buf[done] = ram[(off + done) & (SCC_MPB_SIZE - 1)];
+        }
+        *val = ldn_le_p(buf, size);
+        return MEMTX_OK;
+    }
+    /* spinning? decide on what the read would return, before doing it */
+    {
+        SCCCoreTiming *k = K(c);
+        uint32_t line = t->id * SCC_MPB_LINES + off / SCC_LINE;
+        uint8_t peek[8];
+        uint8_t *mem = tm_mpb_ram(s, line);
+        int way = attrs.mpbt ? tm_l1_way(k, line) : -1;
+        unsigned i, o = off % SCC_LINE;
+
+        if (o + size <= SCC_LINE) {
+            const uint8_t *src = way >= 0 && s->timing_stale ?
+                k->l1_data[line % SCC_L1_SETS][way] : mem;
+            for (i = 0; i < size; i++) {
+                peek[i] = k->wcb_valid && k->wcb_line == line &&
+                          (k->wcb_mask & (1u << (o + i))) ?
+                          k->wcb_data[o + i] : src[o + i];
+            }
+            tm_spin_check(s, c, (t->id * SCC_MPB_SIZE + off) | size << 28,
+                          ldn_le_p(peek, size), line,
+                          way >= 0 ? 0 : s->tm->mpb_ps +
+                          tm_hops(s, c->tile, t->id) * s->tm->hop_ps);
+        } else {
+            k->io_seq++;
+        }
+    }
+    while (done < size) {
+        uint32_t o = (off + done) & (SCC_MPB_SIZE - 1);
+        unsigned n = MIN(size - done, SCC_LINE - o % SCC_LINE);
+
+        rlat = tm_read_line(s, c, t->id * SCC_MPB_LINES + o / SCC_LINE,
+                            o % SCC_LINE, n, buf + done, attrs.mpbt);
+        done += n;
+    }
+    (void)rlat;
+    K(c)->poll_seq = K(c)->io_seq;
+    *val = ldn_le_p(buf, size);
+    return MEMTX_OK;
+}
+
+static MemTxResult tm_mpb_write(void *opaque, hwaddr addr, uint64_t val,
+                                unsigned size, MemTxAttrs attrs)
+{
+    SCCTile *t = opaque;
+    SCCMachineState *s = t->scc;
+    SCCCore *c = scc_current_core();
+    uint32_t off = addr & (SCC_MPB_SIZE - 1);
+    uint8_t buf[8];
+    unsigned done = 0;
+
+    stn_le_p(buf, size, val);
+    if (!c || !tm_in_run(c)) {
+        uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
+        for (done = 0; done < size; done++) {
+            ram[(off + done) & (SCC_MPB_SIZE - 1)] = buf[done];
+        }
+        return MEMTX_OK;
+    }
+    while (done < size) {
+        uint32_t o = (off + done) & (SCC_MPB_SIZE - 1);
+        unsigned n = MIN(size - done, SCC_LINE - o % SCC_LINE);
+
+        tm_write_line(s, c, t->id * SCC_MPB_LINES + o / SCC_LINE,
+                      o % SCC_LINE, n, buf + done, attrs.mpbt);
+        done += n;
+    }
+    return MEMTX_OK;
+}
+
+const MemoryRegionOps scc_timing_mpb_ops = {
+    .read_with_attrs = tm_mpb_read,
+    .write_with_attrs = tm_mpb_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid = { .min_access_size = 1, .max_access_size = 8 },
+    .impl = { .min_access_size = 1, .max_access_size = 8 },
+};
+
+/* --- CRB, SIF, instructions -------------------------------------------- */
+
+void scc_timing_io(SCCMachineState *s, int tile, bool sif, bool write)
+{
+    SCCCore *c = scc_current_core();
+    SCCCoreTiming *k;
+
+    if (!s->timing || !c || !tm_in_run(c)) {
+        return;
+    }
+    k = K(c);
+    if (k->wcb_valid) {
+        tm_flush_wcb(s, c);     /* uncached accesses are in order */
+    }
+    s->tm->io_arrival = tm_transact(s, c, sif ? s->tm->sif_tile : tile,
+                                    sif ? s->tm->sif_ps : s->tm->crb_ps,
+                                    false, sif ? &k->n.stall_sif
+                                               : &k->n.stall_crb);
+    if (sif) {
+        k->n.sif_accesses++;
+    } else {
+        k->n.crb_accesses++;
+    }
+    k->io_seq++;
+}
+
+void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c)
+{
+    memset(K(c)->l1_tag, 0, sizeof(K(c)->l1_tag));
+}
+
+void scc_timing_hlt(SCCMachineState *s, SCCCore *c)
+{
+    K(c)->io_seq++;
+}
+
+void scc_timing_rdtsc(SCCMachineState *s, SCCCore *c)
+{
+    K(c)->io_seq++;
+}
+
+/* --- the scheduler ------------------------------------------------------ */
+
+static bool tm_alive(SCCCore *c)
+{
+    return c->started && !c->exited && !c->held;
+}
+
+static bool tm_halted(SCCCore *c)
+{
+    return c->cs->halted && !cpu_has_work(c->cs);
+}
+
+/* When the core next needs the others to have reached: see the top. */
+static int64_t tm_key(SCCMachineState *s, SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+    int64_t ev = tm_next_event(c);
+
+    switch (k->state) {
+    case SCC_TM_BLOCKED:
+        return MIN(k->blocked_arrival - s->tm->lookahead, ev);
+    case SCC_TM_POLL:
+        return ev;
+    default:
+        return tm_halted(c) ? ev : scc_timing_now(s, c);
+    }
+}
+
+static void tm_stalled(SCCMachineState *s)
+{
+    GString *why = g_string_new("no core can make progress in modeled time:");
+    int i;
+
+    if (s->tm->stall_reported) {
+        return;
+    }
+    s->tm->stall_reported = true;
+    for (i = 0; i < s->ncores; i++) {
+        SCCCore *c = &s->core[i];
+
+        if (tm_alive(c) && c->tm->state == SCC_TM_POLL) {
+            g_string_append_printf(why, " core %02d polls MPB tile %d offset "
+                                   "0x%04x;", c->id,
+                                   c->tm->poll_line / SCC_MPB_LINES,
+                                   (c->tm->poll_line % SCC_MPB_LINES) *
+                                   SCC_LINE);
+        }
+    }
+    g_string_append(why, " no core will write those lines, and the others "
+                    "are halted or have exited");
+    scc_supervisor_stalled(s, why->str);
+    g_string_free(why, true);
+}
+
+static CPUState *tm_next(int64_t *budget)
+{
+    SCCMachineState *s = tm_machine;
+    SCCCore *c;
+    SCCCoreTiming *k;
+    int64_t now, end, second;
+
+    for (;;) {
+        int64_t best = NEVER;
+        int i, pick = -1;
+        bool polling = false;
+
+        second = NEVER;
+        for (i = 0; i < s->ncores; i++) {
+            SCCCore *o = &s->core[i];
+            int64_t key;
+
+            if (!tm_alive(o)) {
+                continue;
+            }
+            polling |= o->tm->state == SCC_TM_POLL;
+            key = tm_key(s, o);
+            if (key < best) {
+                second = best;
+                best = key;
+                pick = i;
+            } else if (key < second) {
+                second = key;
+            }
+        }
+        if (pick < 0 || best == NEVER) {
+            if (polling && !s->ending) {
+                tm_stalled(s);
+            }
+            return NULL;
+        }
+        c = &s->core[pick];
+        k = K(c);
+        if (k->state == SCC_TM_POLL) {
+            tm_unpark(s, c, best);
+        } else if (k->state == SCC_TM_BLOCKED) {
+            k->state = SCC_TM_RUN;
+        } else if (tm_halted(c) && scc_timing_now(s, c) < best) {
+            tm_set_clock(s, c, best);
+        }
+        tm_deliver(s, c);
+        if (!tm_halted(c)) {
+            break;
+        }
+    }
+    if (!cpu_can_run(c->cs)) {
+        return NULL;
+    }
+    now = scc_timing_now(s, c);
+    k->limit = second == NEVER ? NEVER : second + s->tm->lookahead;
+    end = MIN(k->limit, tm_next_event(c));
+    *budget = end == NEVER ? MAX_BUDGET :
+              MAX(1, MIN(MAX_BUDGET, (end - now) / s->tm->cpi_ps));
+    k->running = true;
+    return c->cs;
+}
+
+static void tm_ran(CPUState *cs, int64_t executed, int ret)
+{
+    SCCCore *c = &tm_machine->core[cs->cpu_index];
+
+    K(c)->insns += executed;
+    K(c)->n.instructions += executed;
+    K(c)->running = false;
+}
+
+static const TCGTimingOps tm_ops = {
+    .next = tm_next,
+    .ran = tm_ran,
+};
+
+/* --- statistics --------------------------------------------------------- */
+
+void scc_timing_write_stats(SCCMachineState *s)
+{
+    static const char *const names[] = {
+#define SCC_TM_NAME(n) #n,
+        SCC_TM_COUNTERS(SCC_TM_NAME)
+#undef SCC_TM_NAME
+    };
+    static const char dirs[] = "ESWN";
+    SCCTiming *tm = s->tm;
+    FILE *f;
+    int64_t end = 0;
+    int i, j;
+
+    if (!s->timing || !s->tp.stats_file || !*s->tp.stats_file) {
+        return;
+    }
+    f = strcmp(s->tp.stats_file, "-") ? fopen(s->tp.stats_file, "w") : stderr;
+    if (!f) {
+        error_report("scc: timing-stats: cannot write %s: %s",
+                     s->tp.stats_file, strerror(errno));
+        return;
+    }
+    fprintf(f, "scope,id,counter,value\n");
+    for (i = 0; i < s->ncores; i++) {
+        SCCCore *c = &s->core[i];
+        SCCTimingCounters n = c->tm->n;
+        uint64_t *v = (uint64_t *)&n;
+        int64_t now;
+
+        if (!c->started) {
+            continue;
+        }
+        now = scc_timing_now(s, c);
+        end = MAX(end, now);
+        n.cycles = now / tm->core_ps;
+        /* stalls are kept in ps; the CSV gives core cycles */
+        n.stall_mpb_read /= tm->core_ps;
+        n.stall_mpb_write /= tm->core_ps;
+        n.stall_crb /= tm->core_ps;
+        n.stall_sif /= tm->core_ps;
+        n.stall_contention /= tm->core_ps;
+        for (j = 0; j < ARRAY_SIZE(names); j++) {
+            fprintf(f, "core,%d,%s,%" PRIu64 "\n", c->id, names[j], v[j]);
+        }
+    }
+    fprintf(f, "run,,modeled_ps,%" PRId64 "\n", end);
+    fprintf(f, "run,,restarted_accesses,%" PRIu64 "\n", tm->blocks);
+    for (i = 0; i < s->ntiles; i++) {
+        for (j = 0; j < 4; j++) {
+            if (tm->link[i][j]) {
+                fprintf(f, "link,%d,%c,%" PRIu64 "\n", i, dirs[j],
+                        tm->link[i][j]);
+            }
+        }
+    }
+    if (f != stderr) {
+        fclose(f);
+    }
+}
+
+/* --- set-up ------------------------------------------------------------- */
+
+static void tm_exit_notify(Notifier *n, void *data)
+{
+    scc_timing_write_stats(container_of(n, SCCMachineState, timing_exit));
+}
+
+bool scc_timing_init(SCCMachineState *s, Error **errp)
+{
+    SCCTimingParams *p = &s->tp;
+    SCCTiming *tm;
+    int i;
+
+    if (!s->timing) {
+        if (s->timing_stale) {
+            error_setg(errp, "scc: timing-stale=on needs timing=on");
+            return false;
+        }
+        return true;
+    }
+    if (!icount_enabled() || qemu_tcg_mttcg_enabled()) {
+        error_setg(errp, "scc: timing=on needs single-threaded TCG with "
+                   "instruction counting: add -accel tcg,thread=single "
+                   "-icount shift=0,sleep=off (scc-run --timing does)");
+        return false;
+    }
+    if (!p->mesh_hz || !p->cpi_milli || !p->hop_cycles || !p->mpb_cycles) {
+        error_setg(errp, "scc: timing-mesh-hz, timing-cpi-milli, "
+                   "timing-hop-cycles and timing-mpb-cycles must not be 0");
+        return false;
+    }
+    tm = s->tm = g_new0(SCCTiming, 1);
+    tm->core_ps = (PS_PER_S + s->core_hz / 2) / s->core_hz;
+    tm->cpi_ps = tm->core_ps * p->cpi_milli / 1000;
+    tm->hop_ps = p->hop_cycles * ((PS_PER_S + p->mesh_hz / 2) / p->mesh_hz);
+    tm->mpb_ps = p->mpb_cycles * tm->core_ps;
+    tm->crb_ps = p->crb_cycles * tm->core_ps;
+    tm->sif_ps = p->sif_cycles * tm->core_ps;
+    tm->irq_ps = p->irq_cycles * tm->core_ps;
+    tm->lookahead = MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)) + tm->hop_ps;
+    tm->sif_tile = s->mesh_x / 2;           /* the SIF hangs off router (3,0) */
+    tm->stale_seen = g_new0(uint64_t, (s->ncores * s->ntiles * SCC_MPB_LINES +
+                                       63) / 64);
+    if (tm->cpi_ps < 1) {
+        error_setg(errp, "scc: timing-cpi-milli is too small");
+        return false;
+    }
+    for (i = 0; i < s->ncores; i++) {
+        s->core[i].tm = g_new0(SCCCoreTiming, 1);
+    }
+    tm_machine = s;
+    s->timing_exit.notify = tm_exit_notify;
+    qemu_add_exit_notifier(&s->timing_exit);
+    tcg_timing_ops = &tm_ops;
+    apic_timer_ops = &tm_apic_ops;
+    return true;
+}
+
+void scc_timing_reset(SCCMachineState *s)
+{
+    int i;
+
+    if (!s->timing) {
+        return;
+    }
+    for (i = 0; i < s->ncores; i++) {
+        memset(s->core[i].tm, 0, sizeof(SCCCoreTiming));
+        s->core[i].tm->apic_deadline = -1;
+    }
+    memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
+    memset(s->tm->link, 0, sizeof(s->tm->link));
+    memset(s->tm->line_written, 0, sizeof(s->tm->line_written));
+    s->tm->blocks = 0;
+}
+
+/* Properties: opaque is the field's offset in SCCMachineState. */
+#define TM_FIELD(obj, opaque, type) \
+    ((type *)((char *)SCC_MACHINE(obj) + (uintptr_t)(opaque)))
+
+static void tm_get_u32(Object *obj, Visitor *v, const char *name,
+                       void *opaque, Error **errp)
+{
+    visit_type_uint32(v, name, TM_FIELD(obj, opaque, uint32_t), errp);
+}
+
+static void tm_get_u64(Object *obj, Visitor *v, const char *name,
+                       void *opaque, Error **errp)
+{
+    visit_type_uint64(v, name, TM_FIELD(obj, opaque, uint64_t), errp);
+}
+
+static bool tm_get_timing(Object *obj, Error **errp)
+{
+    return SCC_MACHINE(obj)->timing;
+}
+
+static void tm_set_timing(Object *obj, bool v, Error **errp)
+{
+    SCC_MACHINE(obj)->timing = v;
+}
+
+static bool tm_get_stale(Object *obj, Error **errp)
+{
+    return SCC_MACHINE(obj)->timing_stale;
+}
+
+static void tm_set_stale(Object *obj, bool v, Error **errp)
+{
+    SCC_MACHINE(obj)->timing_stale = v;
+}
+
+static char *tm_get_stats(Object *obj, Error **errp)
+{
+    return g_strdup(SCC_MACHINE(obj)->tp.stats_file);
+}
+
+static void tm_set_stats(Object *obj, const char *v, Error **errp)
+{
+    g_free(SCC_MACHINE(obj)->tp.stats_file);
+    SCC_MACHINE(obj)->tp.stats_file = g_strdup(v);
+}
+
+void scc_timing_set_defaults(SCCMachineState *s)
+{
+    SCCTimingParams *p = &s->tp;
+
+    p->mesh_hz = 800000000;
+    p->hop_cycles = 4;
+    p->mpb_cycles = 60;
+    p->crb_cycles = 60;
+    p->sif_cycles = 200;
+    p->irq_cycles = 20;
+    p->mpb_service_ps = 5667;
+    p->cpi_milli = 1500;
+}
+
+void scc_timing_add_props(ObjectClass *oc)
+{
+    static const struct {
+        const char *name;
+        bool u64;
+        size_t offset;
+        const char *desc;
+    } props[] = {
+        { "timing-mesh-hz", true, offsetof(SCCMachineState, tp.mesh_hz),
+          "timing: mesh clock (default 800000000)" },
+        { "timing-hop-cycles", false, offsetof(SCCMachineState, tp.hop_cycles),
+          "timing: mesh cycles per router, L_hop (default 4: 5 ns, 001 "
+          "Table 1)" },
+        { "timing-mpb-cycles", false, offsetof(SCCMachineState, tp.mpb_cycles),
+          "timing: core cycles of overhead per MPB line access, o_mpb "
+          "less the instructions' own cost (default 60)" },
+        { "timing-crb-cycles", false, offsetof(SCCMachineState, tp.crb_cycles),
+          "timing: core cycles of overhead per CRB access (default 60)" },
+        { "timing-sif-cycles", false, offsetof(SCCMachineState, tp.sif_cycles),
+          "timing: core cycles of overhead per system-interface access "
+          "(default 200)" },
+        { "timing-irq-cycles", false, offsetof(SCCMachineState, tp.irq_cycles),
+          "timing: core cycles from a GLCFG write's arrival to the LINT "
+          "pin (default 20)" },
+        { "timing-mpb-service-ps", false,
+          offsetof(SCCMachineState, tp.mpb_service_ps),
+          "timing: ps an MPB port is busy per line; more than "
+          "(o_mpb + 2 L_hop) / this concurrent readers queue (default 5667: "
+          "24, 001 section 3.3)" },
+        { "timing-cpi-milli", false, offsetof(SCCMachineState, tp.cpi_milli),
+          "timing: core cycles per instruction x 1000 (default 1500)" },
+    };
+    int i;
+
+    for (i = 0; i < ARRAY_SIZE(props); i++) {
+        object_class_property_add(oc, props[i].name,
+                                  props[i].u64 ? "uint64" : "uint32",
+                                  props[i].u64 ? tm_get_u64 : tm_get_u32,
+                                  props[i].u64 ? tm_get_u64 : tm_get_u32,
+                                  NULL, (void *)(uintptr_t)props[i].offset);
+        object_class_property_set_description(oc, props[i].name,
+                                              props[i].desc);
+    }
+    object_class_property_add_bool(oc, "timing", tm_get_timing,
+                                   tm_set_timing);
+    object_class_property_set_description(oc, "timing",
+        "modeled SCC time: per-core clocks and mesh costs, deterministic "
+        "(needs -accel tcg,thread=single -icount shift=0,sleep=off)");
+    object_class_property_add_bool(oc, "timing-stale", tm_get_stale,
+                                   tm_set_stale);
+    object_class_property_set_description(oc, "timing-stale",
+        "timing: MPBT hits return what the L1 holds, stale or not, and each "
+        "stale read is reported once (core, address, writer, times)");
+    object_class_property_add_str(oc, "timing-stats", tm_get_stats,
+                                  tm_set_stats);
+    object_class_property_set_description(oc, "timing-stats",
+        "timing: write per-core counters and link traffic as CSV to this "
+        "file at exit ('-': stderr)");
+}

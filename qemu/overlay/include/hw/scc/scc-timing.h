@@ -1,0 +1,146 @@
+/*
+ * SCC timing mode: one modeled clock per core, the costs of the mesh, and
+ * the deterministic scheduler that runs the cores in modeled-time order.
+ * See scc-timing.c for the model and docs/system/i386/scc.rst for the
+ * table of parameters.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_SCC_SCC_TIMING_H
+#define HW_SCC_SCC_TIMING_H
+
+#include "exec/memattrs.h"
+
+#define SCC_LINE            32          /* bytes in a cache line */
+#define SCC_MPB_LINES       (0x4000 / SCC_LINE)
+#define SCC_L1_SETS         128         /* P54C data L1: 8 KiB, 2-way */
+#define SCC_L1_WAYS         2
+#define SCC_TM_MAX_EVENTS   8
+
+typedef struct SCCMachineState SCCMachineState;
+typedef struct SCCCore SCCCore;
+
+/* What a core's clock is doing between runs. */
+enum {
+    SCC_TM_RUN,         /* runnable at its clock */
+    SCC_TM_BLOCKED,     /* an access waits until no core can act before it */
+    SCC_TM_POLL,        /* spinning on an MPB line: skipped until written */
+};
+
+/* Per-core counters; the CSV of timing-stats= lists them in this order. */
+#define SCC_TM_COUNTERS(X) \
+    X(instructions)      /* executed by QEMU */ \
+    X(poll_instructions) /* of skipped poll iterations, modeled */ \
+    X(cycles) \
+    X(mpb_line_reads)    /* lines read over the mesh */ \
+    X(mpb_line_writes)   /* WCB flushes and uncached writes */ \
+    X(l1_mpbt_hits) \
+    X(l1_mpbt_misses) \
+    X(wcb_flushes) \
+    X(crb_accesses) \
+    X(sif_accesses) \
+    X(stall_mpb_read) \
+    X(stall_mpb_write) \
+    X(stall_crb) \
+    X(stall_sif) \
+    X(stall_contention)  /* part of the above spent queued at an MPB */ \
+    X(poll_skips)        /* times a spinning core was fast-forwarded */ \
+    X(interrupts)        /* LINT and APIC timer events delivered */ \
+    X(stale_reads)       /* MPBT hits that returned stale data */
+
+typedef struct SCCTimingCounters {
+#define SCC_TM_FIELD(n) uint64_t n;
+    SCC_TM_COUNTERS(SCC_TM_FIELD)
+#undef SCC_TM_FIELD
+} SCCTimingCounters;
+
+typedef struct SCCTimingEvent {
+    int64_t at;         /* ps */
+    int kind;           /* 0/1: LINT0/1 level, 2: APIC timer */
+    bool level;
+} SCCTimingEvent;
+
+typedef struct SCCCoreTiming {
+    int state;
+    bool running;               /* in its run slice now */
+    /* clock: t0 + (insns - insn0) * cpi_ps (ps) */
+    int64_t t0, insn0;
+    int64_t insns;              /* executed before the current run */
+    int64_t limit;              /* no access may arrive later, this run */
+    int64_t blocked_arrival;    /* SCC_TM_BLOCKED */
+
+    SCCTimingEvent ev[SCC_TM_MAX_EVENTS];
+    int nev;
+    int64_t apic_deadline;      /* ps, -1: none */
+
+    /* L1: MPBT lines only; tag = global line + 1, 0 = invalid */
+    uint32_t l1_tag[SCC_L1_SETS][SCC_L1_WAYS];
+    uint8_t l1_lru[SCC_L1_SETS];                /* way to replace next */
+    uint8_t l1_data[SCC_L1_SETS][SCC_L1_WAYS][SCC_LINE];
+    int64_t l1_time[SCC_L1_SETS][SCC_L1_WAYS];  /* filled at */
+
+    /* the one-line write-combine buffer */
+    bool wcb_valid;
+    uint32_t wcb_line;                          /* global line */
+    uint32_t wcb_mask;                          /* bytes written */
+    uint8_t wcb_data[SCC_LINE];
+
+    /* spin detection: the previous MPB read and its repeats */
+    uint64_t io_seq;            /* bumped by every other timed event */
+    uint64_t poll_seq;
+    uint32_t poll_addr;         /* global byte address | size << 28 */
+    uint64_t poll_val;
+    int64_t poll_t, poll_insn;  /* issue time and instruction count */
+    int64_t poll_dt, poll_dinsn;
+    int poll_repeats;
+    int64_t poll_rlat;          /* issue to arrival of the spinning read */
+    uint32_t poll_line;
+
+    SCCTimingCounters n;
+} SCCCoreTiming;
+
+typedef struct SCCTimingParams {
+    uint64_t mesh_hz;
+    uint32_t hop_cycles;        /* mesh cycles per router */
+    uint32_t mpb_cycles;        /* core cycles of overhead per MPB line */
+    uint32_t crb_cycles;
+    uint32_t sif_cycles;
+    uint32_t irq_cycles;        /* GLCFG arrival to the LINT pin */
+    uint32_t mpb_service_ps;    /* MPB port time per line (contention) */
+    uint32_t cpi_milli;         /* core cycles per instruction x 1000 */
+    char *stats_file;
+} SCCTimingParams;
+
+typedef struct SCCTiming {
+    /* derived, in ps */
+    int64_t core_ps, cpi_ps, hop_ps, mpb_ps, crb_ps, sif_ps, irq_ps;
+    int64_t lookahead;          /* the earliest any action affects another */
+    int sif_tile;
+    int64_t io_arrival;         /* the arrival of the access being done */
+    bool stall_reported;
+    uint64_t blocks;            /* restarts of accesses (host work) */
+    int64_t port_busy[24];      /* MPB port of each tile busy until */
+    int16_t line_writer[24 * SCC_MPB_LINES];
+    int64_t line_written[24 * SCC_MPB_LINES];
+    uint64_t *stale_seen;       /* ncores x lines bitmap */
+    uint64_t link[24][4];       /* packets out of each router: E S W N */
+} SCCTiming;
+
+void scc_timing_set_defaults(SCCMachineState *s);
+void scc_timing_add_props(ObjectClass *oc);
+bool scc_timing_init(SCCMachineState *s, Error **errp);
+void scc_timing_reset(SCCMachineState *s);
+int64_t scc_timing_now(SCCMachineState *s, SCCCore *c);       /* ps */
+/* A CRB or SIF access by the current core: may restart it later. */
+void scc_timing_io(SCCMachineState *s, int tile, bool sif, bool write);
+/* A LINT pin change caused by the current core's access (GLCFG). */
+void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level);
+/* A core released from reset by the current core's access (GCBCFG). */
+void scc_timing_release(SCCMachineState *s, SCCCore *c);
+void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c);
+void scc_timing_hlt(SCCMachineState *s, SCCCore *c);
+void scc_timing_rdtsc(SCCMachineState *s, SCCCore *c);
+extern const MemoryRegionOps scc_timing_mpb_ops;
+void scc_timing_write_stats(SCCMachineState *s);
+
+#endif
