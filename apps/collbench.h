@@ -18,13 +18,18 @@
  *   median_us,max_us,mb_per_s,verified
  * clock says what the times are: host (wall clock of the host backend) or
  * emulated (the emulated chip's clock in functional mode: host time, not
- * SCC time). A summary goes to stderr.
+ * SCC time) or modeled (the machine's timing mode: modeled SCC time,
+ * identical on every run). A summary goes to stderr.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "RCCE.h"
+#ifndef SCC_HOST
+#include <scc/hw.h>
+#include "scc.h"
+#endif
 
 #define CB_MAXALG 40
 #define CB_MAXSIZES 64
@@ -352,7 +357,7 @@ static int cb_measure(struct cb *b, const char *spec, long size)
 #ifdef SCC_HOST
                "host",
 #else
-               "emulated",
+               scc_timing() & TIMING_ON ? "modeled" : "emulated",
 #endif
                b->n, b->root, (long)bytes, b->iters, lat[0], med, lat[b->iters - 1],
                med > 0 ? (double)bytes / med : 0.0, ok ? "yes" : "NO");

@@ -1,7 +1,8 @@
 // The kernel mailbox (docs/kernel.md). Each core receives into a ring of
 // 32-byte lines in its own 8 KiB of MPB, at MB_OFF:
 //
-//   line 0     head, mode, sleeping    written by the receiver only
+//   line 0     head, mode, sleeping,   written by the receiver only
+//              gone
 //   line 1     tail, waiters[2]        written by senders, under the lock
 //   lines 2-31 30 slots, n % 30        written by senders, under the lock
 //
@@ -15,7 +16,10 @@
 // the receiver interrupts every waiter after it made room, and a waiter
 // clears its own bit once it got a slot. A receiver that exits wakes its
 // waiters too, which then find it gone: sending to a core that is not
-// running (in reset, or exited) fails with -ESRCH instead of waiting.
+// running (in reset, or exited) fails with -ESRCH instead of waiting. The
+// receiver sets gone before it reads waiters, a waiter reads gone after
+// it set its bit: one of the two sees the other (the SIF's exit state
+// comes too late for this: a receiver is still running while it wakes).
 //
 // The lock is the receiver's T&S register. Senders take it, the receiver
 // never does: it alone writes head, so its LINT0 handler cannot block.
@@ -33,6 +37,7 @@
 #define MB_HEAD  0x00
 #define MB_MODE  0x04
 #define MB_SLEEP 0x08
+#define MB_GONE  0x0C           // set by an exiting receiver, before it wakes
 #define MB_TAIL  0x20
 #define MB_WAIT  0x24           // two words: a bit per sending core
 #define MB_SLOT0 0x40
@@ -88,6 +93,8 @@ void mbox_exit(void)
 {
 	if (!own)
 		return;
+	write32(own + MB_GONE, 1);
+	mpb_flush();
 	mpb_invalidate();
 	wake_waiters(own);
 	if (kstat.mbox_dropped)
@@ -103,6 +110,7 @@ void mbox_init(int m)
 	mpb_invalidate();
 	rxhead = read32(own + MB_HEAD);
 	write32(own + MB_SLEEP, 0);
+	write32(own + MB_GONE, 0);
 	mbox_mode(m);
 }
 
@@ -203,7 +211,9 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 			listed = 1;
 		}
 		lock_release(&c);
-		if (sif_core_state(dest) != CORE_STATE_RUNNING) {
+		mpb_invalidate();
+		if (sif_core_state(dest) != CORE_STATE_RUNNING ||
+		    read32(mb + MB_GONE)) {
 			lock_acquire(&c);
 			mpb_invalidate();
 			write32(mb + MB_WAIT + 4 * k, read32(mb + MB_WAIT + 4 * k) & ~bit);

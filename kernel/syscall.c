@@ -75,6 +75,7 @@ static int32_t sys_info(uint32_t ui)
 	i.crb_base = SCC_CRB_BASE;
 	i.sif_base = SCC_SIF;
 	i.mbox_mode = mbox_mode(-1);
+	i.timing = sif_read(SIF_TIMING);
 	return copyout(ui, &i, sizeof(i));
 }
 

@@ -30,7 +30,7 @@ LSC_SANDEPS  := $(LSC_OUT)/sandeps.stamp
 
 HOST_CC ?= gcc
 # RCCE programs that build for both backends, from apps/NAME.c.
-RCCE_APPS := pingpong bcast_bench allreduce_bench coll_bench
+RCCE_APPS := pingpong bcast_bench allreduce_bench coll_bench calibrate
 
 # -fopenmp: RCCE programs written for Intel's emulator mark their per-UE
 # globals `#pragma omp threadprivate`; with OpenMP on, GCC makes those

@@ -81,6 +81,7 @@ struct scc_info {
     uint32_t crb_base;      /* user address of tile 0's CRB page */
     uint32_t sif_base;      /* user address of the system interface page */
     uint32_t mbox_mode;
+    uint32_t timing;        /* SIF_TIMING: TIMING_ON, TIMING_STALE */
 };
 
 struct scc_msg {

@@ -10,6 +10,9 @@
  * sends it an empty message with tag WAKE_TAG. No wake-up is lost: the
  * sleeper armed (and fenced) before its last look, the writer stored (and
  * fenced) before it reads the wake line, and mailbox messages queue.
+ * In timing mode (TIMING_ON) a UE only polls, as RCCE did on the real chip:
+ * sleeping would add interrupt costs RCCE never had, and the machine parks
+ * a polling core anyway, so polling costs no host time there.
  * Consequences: an RCCE program should not also use the kernel mailbox
  * (a sleeping RCCE wait would take its messages), and a UE that holds the
  * lock of core C sends C's wake-ups only when it releases the lock (the
@@ -31,6 +34,8 @@
 
 static struct scc_info info;
 static int armed;                   /* my wake line is set */
+static int poll_only;               /* timing mode: never sleep */
+unsigned int plat_spin_step = 1;
 static unsigned int spin_limit;     /* polls before sleeping */
 static uint64_t locks_held;         /* cores whose T&S lock I hold */
 static uint64_t wakes_due;          /* wake-ups held back by those locks */
@@ -46,6 +51,11 @@ int plat_init(struct plat_facts *f)
     f->mesh_x = (int)info.mesh_x;
     f->cores_per_tile = (int)info.cores_per_tile;
     f->tick_hz = info.gtsc_hz;
+    poll_only = (info.timing & TIMING_ON) != 0;
+    if (poll_only) {
+        f->tick_hz = info.core_hz;
+        plat_spin_step = 0;
+    }
     return 0;
 }
 
@@ -54,8 +64,18 @@ t_vcharp plat_mpb(int core)
     return (t_vcharp)scc_mpb_user(core);
 }
 
+/* RCCE on the real chip timed with the core's TSC. In timing mode every
+ * TSC counts the same modeled time from reset, so the TSC is as global as
+ * the GTSC, without the GTSC's trip over the mesh (which would add to
+ * every time measured). In functional mode the TSCs are not comparable
+ * across cores: the GTSC is. */
 uint64_t plat_ticks(void)
 {
+    if (poll_only) {
+        uint32_t lo, hi;
+        __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+        return ((uint64_t)hi << 32) | lo;
+    }
     return scc_gtsc();
 }
 
@@ -116,7 +136,7 @@ void plat_notify(t_vcharp p)
 {
     int c = core_of(p);
 
-    if (c < 0 || c == (int)info.core_id)
+    if (c < 0 || c == (int)info.core_id || poll_only)
         return;
     plat_flush(plat_mpb((int)info.core_id));
     plat_fence();
@@ -160,7 +180,7 @@ void plat_relax(unsigned int spins)
         spin_limit = np > 0 && SPIN_BUDGET / np > SPIN_MIN ? SPIN_BUDGET / np
                                                            : SPIN_MIN;
     }
-    if (spins < spin_limit) {
+    if (spins < spin_limit || poll_only) {
         if (armed)
             arm(0);
         __asm__ volatile("rep; nop" ::: "memory");

@@ -114,6 +114,8 @@ void plat_notify(t_vcharp p)
  * condition after the last call read the wake word, so a store since then
  * changed the word, and FUTEX_WAIT does not sleep on a changed word. The
  * timeout is only a safety net. */
+unsigned int plat_spin_step = 1;
+
 void plat_relax(unsigned int spins)
 {
     int *word = &wake[my_core].seq;

@@ -46,6 +46,10 @@ uint64_t plat_ticks(void);                  /* wall clock */
 int plat_lock_try(int core);                /* 1 if taken */
 void plat_lock_release(int core);
 void *plat_shm(size_t *size);               /* shared DRAM for RCCE_shmalloc */
+/* What a waiting loop adds to its count of fruitless checks per check:
+ * 1, or 0 in the chip's timing mode, where a loop whose iterations change
+ * nothing is recognized as polling and costs no host time (chip.c). */
+extern unsigned int plat_spin_step;
 /* Called in a loop that waits for a line in this UE's OWN MPB to change,
  * after `spins` fruitless checks. */
 void plat_relax(unsigned int spins);

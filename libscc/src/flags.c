@@ -98,7 +98,7 @@ int RCCE_wait_until(RCCE_FLAG flag, RCCE_FLAG_STATUS val)
     if ((err = check_flag(flag)))
         return err;
     while ((RCCE_FLAG_STATUS)line_read((t_vcharp)flag) != val) {
-        spins = scc_progress() ? 0 : spins + 1;
+        spins = scc_progress() ? 0 : spins + plat_spin_step;
         plat_relax(spins);
     }
     return RCCE_SUCCESS;

@@ -178,7 +178,7 @@ void scc_wait_send(iRCCE_SEND_REQUEST *r)
     unsigned int spins = 0;
 
     while (!r->finished) {
-        spins = scc_progress() ? 0 : spins + 1;
+        spins = scc_progress() ? 0 : spins + plat_spin_step;
         if (!r->finished)
             plat_relax(spins);
     }
@@ -189,7 +189,7 @@ void scc_wait_recv(iRCCE_RECV_REQUEST *r)
     unsigned int spins = 0;
 
     while (!r->finished) {
-        spins = scc_progress() ? 0 : spins + 1;
+        spins = scc_progress() ? 0 : spins + plat_spin_step;
         if (!r->finished)
             plat_relax(spins);
     }

@@ -88,7 +88,7 @@ int iRCCE_irecv_wait(iRCCE_RECV_REQUEST *r)
         return r->error ? r->error : iRCCE_SUCCESS;
     }
     while (scc_self.nrecvq || scc_self.any_head) {
-        spins = scc_progress() ? 0 : spins + 1;
+        spins = scc_progress() ? 0 : spins + plat_spin_step;
         plat_relax(spins);
     }
     return iRCCE_SUCCESS;

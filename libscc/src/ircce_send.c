@@ -76,7 +76,7 @@ int iRCCE_isend_wait(iRCCE_SEND_REQUEST *r)
         return iRCCE_SUCCESS;
     }
     while (scc_self.isend_head) {
-        spins = scc_progress() ? 0 : spins + 1;
+        spins = scc_progress() ? 0 : spins + plat_spin_step;
         plat_relax(spins);
     }
     return iRCCE_SUCCESS;

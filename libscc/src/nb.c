@@ -112,7 +112,7 @@ static int wait(int which)
             (!scc_self.nb_recv_on || !(which & 2)))
             break;
         moved |= scc_progress();
-        spins = moved ? 0 : spins + 1;
+        spins = moved ? 0 : spins + plat_spin_step;
         plat_relax(spins);
     }
     return which & 2 ? scc_self.nb_recv_err : RCCE_SUCCESS;

@@ -22,6 +22,11 @@ int scc_info(struct scc_info *out)
     return scc_syscall(SYS_info, (long)out, 0, 0, 0, 0);
 }
 
+uint32_t scc_timing(void)
+{
+    return get_facts()->timing;
+}
+
 int scc_core_id(void)
 {
     return get_facts()->core_id;

@@ -42,6 +42,8 @@ static inline int scc_is_error(long ret)
 /* --- who and where ------------------------------------------------------------- */
 
 int scc_info(struct scc_info *out);         /* SYS_info */
+/* TIMING_ON if times are modeled SCC time (the machine's timing=on). */
+uint32_t scc_timing(void);
 int scc_core_id(void);                      /* this core's id (cached) */
 int scc_num_cores(void);                    /* cores on the chip (cached) */
 int scc_tile_of(int core);                  /* tile t of a core */

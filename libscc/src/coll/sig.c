@@ -48,7 +48,7 @@ int sig_test(int ue, int k, uint32_t n)
 
 void coll_wait_step(unsigned int *spins)
 {
-    *spins = scc_progress() ? 0 : *spins + 1;
+    *spins = scc_progress() ? 0 : *spins + plat_spin_step;
     plat_relax(*spins);
 }
 

@@ -311,8 +311,47 @@ static void tm_wake_pollers(SCCMachineState *s, uint32_t line, int64_t t)
 }
 
 /*
+ * A hash of what the core's loop could depend on: its registers, the EIP
+ * of the read, and the RAM it wrote since its previous MPB read (address
+ * and the value there now). Equal hashes at two reads of the same value
+ * mean the iteration in between changed nothing: the next one is the same.
+ */
+static uint64_t tm_loop_state(SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+    CPUX86State *env = cpu_env(c->cs);
+    uint64_t h = 1469598103934665603ull, data[1 + TARGET_INSN_START_EXTRA_WORDS];
+    int i;
+
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+    for (i = 0; i < 8; i++) {
+        MIX(env->regs[i]);
+    }
+    if (c->cs->mem_io_pc && cpu_unwind_state_data(c->cs, c->cs->mem_io_pc,
+                                                  data)) {
+        MIX(data[0]);
+    }
+    if (k->nstores < 0) {
+        k->nstores = 0;
+        return 0;               /* too many stores: never a fixed point */
+    }
+    for (i = 0; i < k->nstores; i++) {
+        uint32_t v = 0;
+
+        address_space_read(c->cs->as, k->store_addr[i], MEMTXATTRS_UNSPECIFIED,
+                           &v, k->store_size[i] > 4 ? 4 : k->store_size[i]);
+        MIX(k->store_addr[i]);
+        MIX(v);
+    }
+    k->nstores = 0;
+    return h | 1;
+#undef MIX
+}
+
+/*
  * A read of @val at @key by the current core at @t: park it if it has
- * read the same there, periodically, with nothing else timed in between.
+ * read the same there, periodically, in a loop whose iterations change
+ * nothing (tm_loop_state), with nothing else timed in between.
  */
 static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
                           uint64_t val, uint32_t line, int64_t rlat)
@@ -320,11 +359,19 @@ static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
     SCCCoreTiming *k = K(c);
     int64_t t = scc_timing_now(s, c), insn = tm_insns(c);
 
+    uint64_t state;
+
     if (t == k->poll_t && insn == k->poll_insn && key == k->poll_addr) {
         return;     /* the same read again, restarted: already counted */
     }
     if (key == k->poll_addr && val == k->poll_val &&
         k->io_seq == k->poll_seq) {
+        state = tm_loop_state(c);       /* only for a candidate: it costs */
+    } else {
+        state = 0;
+        k->nstores = 0;
+    }
+    if (state && state == k->poll_state) {
         int64_t dt = t - k->poll_t, di = insn - k->poll_insn;
 
         if (k->poll_repeats && dt == k->poll_dt && di == k->poll_dinsn) {
@@ -339,6 +386,7 @@ static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
     }
     k->poll_addr = key;
     k->poll_val = val;
+    k->poll_state = state;
     k->poll_t = t;
     k->poll_insn = insn;
     if (k->poll_repeats >= POLL_REPEATS && k->poll_dt > 0 &&
@@ -606,6 +654,93 @@ const MemoryRegionOps scc_timing_mpb_ops = {
     .impl = { .min_access_size = 1, .max_access_size = 8 },
 };
 
+/* --- DRAM through L1 and L2 -------------------------------------------- */
+
+/* Routers from the core to where its LUT sends physical address @pa. */
+static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
+{
+    uint32_t route = SCC_LUT_ROUTE(c->lut[pa >> SCC_PAGE_SHIFT]);
+    SCCTile *t = &s->tile[c->tile];
+
+    return abs((int)(route & 15) - t->x) + abs((int)(route >> 4) - t->y) + 1;
+}
+
+/*
+ * A load or store to RAM (private or shared DRAM). The P54C's L1 (8 KiB,
+ * 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte lines:
+ * a read that misses both costs o_mem_r + 2 d L_hop and fills both; a
+ * write that misses the L2 costs o_mem_w + 2 d L_hop (the line's trip to
+ * the memory controller; 001's o_mem_w) and allocates it in the L2; a
+ * read that misses only the L1 costs an L2 hit, a write that hits the L2
+ * nothing (the P54C's write buffers post it). Write-backs of evicted
+ * lines are not charged again. No coherence: DRAM is private, or shared and
+ * used as the programs say (uncached flags with care).
+ */
+static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
+                   int mmu_idx)
+{
+    SCCMachineState *s = tm_machine;
+    SCCCore *c = &s->core[cs->cpu_index];
+    SCCCoreTiming *k = K(c);
+    uint32_t line = paddr / SCC_LINE, tag = line + 1;
+    int s1 = line % SCC_L1_SETS, s2 = line % SCC_L2_SETS, w;
+    int64_t cost;
+
+    /*
+     * Page-table walks follow QEMU's TLB, whose size QEMU tunes by host
+     * time: they would make runs differ. TLB misses cost nothing here.
+     */
+    if (!tm_in_run(c) || mmu_idx >= MMU_PHYS_IDX) {
+        return;
+    }
+    if (store) {
+        if (k->nstores >= 0 && k->nstores < ARRAY_SIZE(k->store_addr)) {
+            k->store_addr[k->nstores] = paddr;
+            k->store_size[k->nstores++] = size;
+        } else {
+            k->nstores = -1;
+        }
+    } else if ((paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
+               (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB) {
+        k->io_seq++;    /* other cores write shared DRAM: not a spin */
+    }
+    for (w = 0; w < SCC_L1_WAYS; w++) {
+        if (k->d1_tag[s1][w] == tag) {
+            k->d1_lru[s1] = !w;
+            return;
+        }
+    }
+    k->n.l1_data_misses++;
+    for (w = 0; w < SCC_L2_WAYS && k->l2_tag[s2][w] != tag; w++) {
+    }
+    if (w < SCC_L2_WAYS) {
+        cost = store ? 0 : s->tm->l2_ps;
+    } else {
+        int d = tm_hops_to(s, c, paddr);
+
+        k->n.l2_misses++;
+        w = k->l2_next[s2];
+        k->l2_next[s2] = (w + 1) % SCC_L2_WAYS;
+        k->l2_tag[s2][w] = tag;
+        if (store) {
+            k->n.dram_line_writes++;
+            cost = s->tm->mem_w_ps + 2 * d * s->tm->hop_ps;
+        } else {
+            k->n.dram_line_reads++;
+            cost = s->tm->mem_r_ps + 2 * d * s->tm->hop_ps;
+        }
+    }
+    if (!store) {       /* the P54C does not allocate on a write miss */
+        w = k->d1_lru[s1];
+        k->d1_tag[s1][w] = tag;
+        k->d1_lru[s1] = !w;
+    }
+    if (cost) {
+        k->n.stall_dram += cost;
+        tm_set_clock(s, c, scc_timing_now(s, c) + cost);
+    }
+}
+
 /* --- CRB, SIF, instructions -------------------------------------------- */
 
 void scc_timing_io(SCCMachineState *s, int tile, bool sif, bool write)
@@ -770,6 +905,7 @@ static void tm_ran(CPUState *cs, int64_t executed, int ret)
     K(c)->insns += executed;
     K(c)->n.instructions += executed;
     K(c)->running = false;
+
 }
 
 static const TCGTimingOps tm_ops = {
@@ -820,6 +956,7 @@ void scc_timing_write_stats(SCCMachineState *s)
         n.stall_crb /= tm->core_ps;
         n.stall_sif /= tm->core_ps;
         n.stall_contention /= tm->core_ps;
+        n.stall_dram /= tm->core_ps;
         for (j = 0; j < ARRAY_SIZE(names); j++) {
             fprintf(f, "core,%d,%s,%" PRIu64 "\n", c->id, names[j], v[j]);
         }
@@ -878,6 +1015,9 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->crb_ps = p->crb_cycles * tm->core_ps;
     tm->sif_ps = p->sif_cycles * tm->core_ps;
     tm->irq_ps = p->irq_cycles * tm->core_ps;
+    tm->l2_ps = p->l2_cycles * tm->core_ps;
+    tm->mem_r_ps = p->mem_r_cycles * tm->core_ps;
+    tm->mem_w_ps = p->mem_w_cycles * tm->core_ps;
     tm->lookahead = MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)) + tm->hop_ps;
     tm->sif_tile = s->mesh_x / 2;           /* the SIF hangs off router (3,0) */
     tm->stale_seen = g_new0(uint64_t, (s->ncores * s->ntiles * SCC_MPB_LINES +
@@ -893,6 +1033,7 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     s->timing_exit.notify = tm_exit_notify;
     qemu_add_exit_notifier(&s->timing_exit);
     tcg_timing_ops = &tm_ops;
+    tcg_timing_ram = tm_ram;
     apic_timer_ops = &tm_apic_ops;
     return true;
 }
@@ -972,7 +1113,10 @@ void scc_timing_set_defaults(SCCMachineState *s)
     p->sif_cycles = 200;
     p->irq_cycles = 20;
     p->mpb_service_ps = 5667;
-    p->cpi_milli = 1500;
+    p->cpi_milli = 1750;
+    p->l2_cycles = 18;
+    p->mem_r_cycles = 104;
+    p->mem_w_cycles = 240;
 }
 
 void scc_timing_add_props(ObjectClass *oc)
@@ -1005,7 +1149,17 @@ void scc_timing_add_props(ObjectClass *oc)
           "(o_mpb + 2 L_hop) / this concurrent readers queue (default 5667: "
           "24, 001 section 3.3)" },
         { "timing-cpi-milli", false, offsetof(SCCMachineState, tp.cpi_milli),
-          "timing: core cycles per instruction x 1000 (default 1500)" },
+          "timing: core cycles per instruction x 1000 (default 1750: 001's o_get^mpb)" },
+        { "timing-l2-cycles", false, offsetof(SCCMachineState, tp.l2_cycles),
+          "timing: core cycles of an L1 miss that hits the L2 (default 18)" },
+        { "timing-mem-r-cycles", false,
+          offsetof(SCCMachineState, tp.mem_r_cycles),
+          "timing: core cycles of overhead per DRAM line read, o_mem_r "
+          "less the instructions' own cost (default 104)" },
+        { "timing-mem-w-cycles", false,
+          offsetof(SCCMachineState, tp.mem_w_cycles),
+          "timing: core cycles of overhead per DRAM line written, o_mem_w "
+          "less the instructions' own cost (default 240)" },
     };
     int i;
 

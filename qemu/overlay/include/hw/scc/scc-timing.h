@@ -16,6 +16,8 @@
 #define SCC_L1_SETS         128         /* P54C data L1: 8 KiB, 2-way */
 #define SCC_L1_WAYS         2
 #define SCC_TM_MAX_EVENTS   8
+#define SCC_L2_SETS         2048        /* 256 KiB, 4-way */
+#define SCC_L2_WAYS         4
 
 typedef struct SCCMachineState SCCMachineState;
 typedef struct SCCCore SCCCore;
@@ -44,6 +46,11 @@ enum {
     X(stall_crb) \
     X(stall_sif) \
     X(stall_contention)  /* part of the above spent queued at an MPB */ \
+    X(l1_data_misses)    /* private and shared DRAM, L1 */ \
+    X(l2_misses) \
+    X(dram_line_reads) \
+    X(dram_line_writes) \
+    X(stall_dram) \
     X(poll_skips)        /* times a spinning core was fast-forwarded */ \
     X(interrupts)        /* LINT and APIC timer events delivered */ \
     X(stale_reads)       /* MPBT hits that returned stale data */
@@ -79,6 +86,12 @@ typedef struct SCCCoreTiming {
     uint8_t l1_data[SCC_L1_SETS][SCC_L1_WAYS][SCC_LINE];
     int64_t l1_time[SCC_L1_SETS][SCC_L1_WAYS];  /* filled at */
 
+    /* L1 and L2 for DRAM: tags = physical line + 1 */
+    uint32_t d1_tag[SCC_L1_SETS][SCC_L1_WAYS];
+    uint8_t d1_lru[SCC_L1_SETS];
+    uint32_t l2_tag[SCC_L2_SETS][SCC_L2_WAYS];
+    uint8_t l2_next[SCC_L2_SETS];
+
     /* the one-line write-combine buffer */
     bool wcb_valid;
     uint32_t wcb_line;                          /* global line */
@@ -95,6 +108,10 @@ typedef struct SCCCoreTiming {
     int poll_repeats;
     int64_t poll_rlat;          /* issue to arrival of the spinning read */
     uint32_t poll_line;
+    uint64_t poll_state;        /* registers, EIP and stores since the last */
+    int nstores;                /* stores since the last MPB read, or -1 */
+    uint32_t store_addr[32];
+    uint8_t store_size[32];
 
     SCCTimingCounters n;
 } SCCCoreTiming;
@@ -108,12 +125,16 @@ typedef struct SCCTimingParams {
     uint32_t irq_cycles;        /* GLCFG arrival to the LINT pin */
     uint32_t mpb_service_ps;    /* MPB port time per line (contention) */
     uint32_t cpi_milli;         /* core cycles per instruction x 1000 */
+    uint32_t l2_cycles;         /* an L1 miss that hits the L2 */
+    uint32_t mem_r_cycles;      /* o_mem_r: overhead of a DRAM line read */
+    uint32_t mem_w_cycles;      /* o_mem_w: overhead of a DRAM line write */
     char *stats_file;
 } SCCTimingParams;
 
 typedef struct SCCTiming {
     /* derived, in ps */
     int64_t core_ps, cpi_ps, hop_ps, mpb_ps, crb_ps, sif_ps, irq_ps;
+    int64_t l2_ps, mem_r_ps, mem_w_ps;
     int64_t lookahead;          /* the earliest any action affects another */
     int sif_tile;
     int64_t io_arrival;         /* the arrival of the access being done */

@@ -1,0 +1,190 @@
+/*
+ * calibrate.c - the cost model of paper 001 (OC-Bcast, Table 1 and
+ * Figure 3) measured on this machine, the way 001 measured it: the
+ * completion time of one RCCE_put / RCCE_get of m cache lines between an
+ * MPB at distance d and the local MPB or private memory, fitted to
+ * time = overhead + m * per-line cost for each operation and distance.
+ *
+ *   per line, get MPB->MPB  = (o_mpb + 2 d L_hop) + (o_mpb + 2 L_hop)
+ *   per line, get MPB->mem  = (o_mpb + 2 d L_hop) + (o_mem_w + 2 L_hop)
+ *   per line, put mem->MPB  = (o_mem_r + 2 L_hop) + (o_mpb + 2 d L_hop)
+ *   intercepts              = o_get^mpb, o_put^mpb, o_get^mem, o_put^mem
+ *
+ * (001 assumes the memory controller one hop away, d_mem = 1.)
+ *
+ * Run it on all 48 cores, in timing mode (times are then modeled SCC
+ * time; in functional mode they are host time and mean little):
+ *
+ *   scc-run --timing --app build/apps/calibrate.elf -- 48 0.533 $(seq 0 47)
+ *
+ * UE 0 (core 0, tile (0,0)) measures; the others wait in a barrier. It
+ * prints two CSV tables:
+ *
+ *   param,modeled_us,published_us         (001 Table 1)
+ *   op,hops,lines,modeled_us              (001 Figure 3: one operation)
+ *
+ * where hops is the Manhattan distance (001's d is hops + 1).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "RCCE.h"
+#ifndef SCC_HOST
+#include "scc.h"
+#endif
+
+#define LINE 32
+#define REPS 4
+#define NOPS 4
+#define MAXH 8
+
+/* up to 24 lines: two such buffers fill RCCE_malloc's 54-line heap */
+static const int sizes[] = { 1, 2, 4, 8, 12, 16, 20, 24 };
+#define MAXLINES 24
+#define NSIZES ((int)(sizeof(sizes) / sizeof(sizes[0])))
+
+static const char *const opname[NOPS] = { "get_mpb", "put_mpb", "get_mem",
+                                          "put_mem" };
+
+static t_vcharp remote, local;          /* same offsets in every MPB */
+static char *priv;                      /* private memory, walked */
+static size_t priv_off;
+/* every operation gets fresh private lines (001: a fresh buffer offset
+ * each time): 4 ops x 9 distances x 8 sizes x 5 runs x 4 KiB < 8 MiB */
+#define PRIV_SIZE (8u << 20)
+
+static void op(int o, int peer, int bytes)
+{
+    char *p = priv + priv_off;
+
+    priv_off = (priv_off + 4096) % (PRIV_SIZE - MAXLINES * LINE);
+    /* what a put sends was written by someone: not in this core's L1 */
+#ifndef SCC_HOST
+    if (o == 1)
+        scc_cl1invmb();
+#endif
+    switch (o) {
+    case 0: RCCE_get(local, remote, bytes, peer); break;
+    case 1: RCCE_put(remote, local, bytes, peer); break;
+    case 2: RCCE_get((t_vcharp)p, remote, bytes, peer); break;
+    case 3: RCCE_put(remote, (t_vcharp)p, bytes, peer); break;
+    }
+}
+
+/* Microseconds of one operation: the mean of REPS after a warm-up, less
+ * the cost of reading the clock. */
+static double time_op(int o, int peer, int bytes, double empty)
+{
+    double sum = 0;
+    int r;
+
+    op(o, peer, bytes);
+    for (r = 0; r < REPS; r++) {
+        double t0 = RCCE_wtime();
+        op(o, peer, bytes);
+        sum += RCCE_wtime() - t0;
+    }
+    return sum / REPS * 1e6 - empty;
+}
+
+static double empty_us(void)
+{
+    double sum = 0;
+    int r;
+
+    for (r = 0; r < REPS; r++) {
+        double t0 = RCCE_wtime();
+        sum += RCCE_wtime() - t0;
+    }
+    return sum / REPS * 1e6;
+}
+
+/* Least squares: y = a + b m over the sizes. */
+static void fit(const double *y, double *a, double *b)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    int i;
+
+    for (i = 0; i < NSIZES; i++) {
+        sx += sizes[i];
+        sy += y[i];
+        sxx += (double)sizes[i] * sizes[i];
+        sxy += sizes[i] * y[i];
+    }
+    *b = (NSIZES * sxy - sx * sy) / (NSIZES * sxx - sx * sx);
+    *a = (sy - *b * sx) / NSIZES;
+}
+
+/* The core on a tile `hops` routers from tile (0,0) (mesh 6x4). */
+static int peer_at(int hops, int mesh_x)
+{
+    int x = hops < mesh_x ? hops : mesh_x - 1;
+    int y = hops - x;
+
+    return hops == 0 ? 1 : 2 * (y * mesh_x + x);
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    static double t[NOPS][MAXH + 1][NSIZES];
+    double a[NOPS][MAXH + 1], b[NOPS][MAXH + 1];
+    double empty, L, o_mpb;
+    int o, h, i, maxh;
+
+    RCCE_init(&argc, &argv);
+    remote = RCCE_malloc(MAXLINES * LINE);
+    local = RCCE_malloc(MAXLINES * LINE);
+    if (!remote || !local) {
+        fprintf(stderr, "calibrate: RCCE_malloc failed\n");
+        return 1;
+    }
+    if (RCCE_num_ues() != 48) {
+        if (RCCE_ue() == 0)
+            fprintf(stderr, "calibrate: run it on the 48 cores 0-47 (UE i "
+                    "on core i): it measures every distance of the 6x4 "
+                    "mesh\n");
+        RCCE_finalize();
+        return 2;
+    }
+    maxh = MAXH;
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    if (RCCE_ue() == 0) {
+        priv = malloc(PRIV_SIZE);
+        if (!priv) {
+            fprintf(stderr, "calibrate: out of memory\n");
+            return 1;
+        }
+        empty = empty_us();
+        for (o = 0; o < NOPS; o++)
+            for (h = 0; h <= maxh; h++)
+                for (i = 0; i < NSIZES; i++)
+                    t[o][h][i] = time_op(o, peer_at(h, 6), sizes[i] * LINE,
+                                         empty);
+        for (o = 0; o < NOPS; o++)
+            for (h = 0; h <= maxh; h++)
+                fit(t[o][h], &a[o][h], &b[o][h]);
+
+        L = (b[0][maxh] - b[0][0]) / (2.0 * maxh);
+        o_mpb = (b[0][0] - 4 * L) / 2;
+        printf("param,modeled_us,published_us\n");
+        printf("L_hop,%.4f,0.005\n", L);
+        printf("o_mpb,%.4f,0.126\n", o_mpb);
+        printf("o_mem_w,%.4f,0.461\n", b[2][0] - o_mpb - 4 * L);
+        printf("o_mem_r,%.4f,0.208\n", b[3][0] - o_mpb - 4 * L);
+        printf("o_put_mpb,%.4f,0.069\n", a[1][0]);
+        printf("o_get_mpb,%.4f,0.33\n", a[0][0]);
+        printf("o_put_mem,%.4f,0.19\n", a[3][0]);
+        printf("o_get_mem,%.4f,0.095\n", a[2][0]);
+        printf("\nop,hops,lines,modeled_us\n");
+        for (o = 0; o < NOPS; o++)
+            for (h = 0; h <= maxh; h++)
+                for (i = 0; i < NSIZES; i++)
+                    printf("%s,%d,%d,%.4f\n", opname[o], h, sizes[i],
+                           t[o][h][i]);
+        fflush(stdout);
+    }
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    RCCE_finalize();
+    return 0;
+}

@@ -1,0 +1,182 @@
+/*
+ * Micro-programs for the timing mode (tests/test_timing.py): each times one
+ * thing with the TSC and prints the cycles; the Python side computes what
+ * the model's documented formulas say they must be.
+ *
+ *   hops        core 0: one MPB read after CL1INVMB from the MPB of a core
+ *               0..8 routers away ("hops H cycles C"), then the same read
+ *               again without CL1INVMB ("hit cycles C")
+ *   wcb         core 0: eight 4-byte stores to one line of a remote MPB
+ *               ("same cycles C"), then eight alternating between two lines
+ *               ("alternate cycles C")
+ *   flag        core 0 sets a flag in core 47's MPB ("wrote T" = TSC just
+ *               before the store that flushes it); core 47 polls for it
+ *               ("seen T" = TSC of the read that saw it)
+ *   contention  cores 1..k read one line of core 0's MPB, 200 times each,
+ *               all at once ("reader N cycles C" per read, on average)
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "testlib.h"
+
+#define LINE 32
+
+static inline uint32_t tsc(void)
+{
+    uint32_t lo, hi;
+
+    __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+    return lo;
+}
+
+static volatile uint32_t *mpb(int core, unsigned off)
+{
+    return (volatile uint32_t *)((volatile char *)scc_mpb_user(core) + off);
+}
+
+/* Cycles of: CL1INVMB (if inv), one load from p. Four instructions from
+ * the first RDTSC's end to the second's: mov, cl1invmb or nop, load, rdtsc. */
+static uint32_t timed_read(volatile uint32_t *p, int inv)
+{
+    uint32_t t0, t1, v;
+
+    if (inv)
+        __asm__ volatile("rdtsc\n\tmov %%eax, %0\n\t.byte 0x0f, 0x0a\n\t"
+                         "mov (%3), %1\n\trdtsc"
+                         : "=&r"(t0), "=&r"(v), "=&a"(t1) : "r"(p) : "edx", "memory");
+    else
+        __asm__ volatile("rdtsc\n\tmov %%eax, %0\n\tnop\n\t"
+                         "mov (%3), %1\n\trdtsc"
+                         : "=&r"(t0), "=&r"(v), "=&a"(t1) : "r"(p) : "edx", "memory");
+    (void)v;
+    return t1 - t0;
+}
+
+/* The core on the tile `hops` routers from tile (0,0) of a 6x4 mesh. */
+static int core_at(int hops)
+{
+    int x = hops < 6 ? hops : 5, y = hops - x;
+
+    return hops == 0 ? 0 : 2 * (y * 6 + x);
+}
+
+static void hops(void)
+{
+    int h;
+
+    for (h = 0; h <= 8; h++) {
+        volatile uint32_t *p = mpb(core_at(h), 0x100);
+
+        timed_read(p, 1);                   /* warm the TLB */
+        printf("hops %d cycles %u\n", h, timed_read(p, 1));
+    }
+    /* the kernel's printf path ran CL1INVMB: read once, then time a hit */
+    timed_read(mpb(core_at(8), 0x100), 0);
+    h = (int)timed_read(mpb(core_at(8), 0x100), 0);
+    printf("hit cycles %d\n", h);
+}
+
+/* Eight stores; the WCB line is flushed by a store elsewhere first. */
+static void wcb(void)
+{
+    volatile uint32_t *a = mpb(47, 0x200), *b = mpb(47, 0x240);
+    volatile uint32_t *away = mpb(47, 0x300);
+    uint32_t t0, t1;
+    int i;
+
+    *away = 0;
+    a[0] = 0;
+    b[0] = 0;
+    *away = 1;
+    t0 = tsc();
+    for (i = 0; i < 8; i++)
+        a[i] = i;
+    t1 = tsc();
+    printf("same cycles %u\n", t1 - t0);
+    *away = 2;
+    t0 = tsc();
+    for (i = 0; i < 8; i++)
+        (i & 1 ? b : a)[i / 2] = i;
+    t1 = tsc();
+    printf("alternate cycles %u\n", t1 - t0);
+}
+
+static void flag(int me)
+{
+    volatile uint32_t *f = mpb(47, 0x400);
+
+    if (me == 47) {
+        uint32_t t;
+
+        *f = 0;
+        *mpb(47, 0x440) = 0;                    /* out of the WCB */
+        scc_atomic_inc(0);                      /* ready */
+        for (;;) {
+            scc_cl1invmb();
+            if (*f) {
+                t = tsc();
+                break;
+            }
+        }
+        printf("seen %u\n", t);
+    } else {
+        uint32_t t, i;
+
+        while (scc_atomic_read(0) != 1)
+            ;
+        for (i = 0; i < 20000; i++)             /* let the reader spin */
+            __asm__ volatile("" ::: "memory");
+        *f = 1;
+        t = tsc();
+        *mpb(47, 0x440) = 1;                    /* flushes the flag's line */
+        printf("wrote %u\n", t);
+    }
+}
+
+static void contention(int me, int k)
+{
+    volatile uint32_t *p = mpb(0, 0x500);
+    uint32_t t0, t1;
+    int i;
+
+    if (me == 0) {
+        scc_atomic_inc(0);
+        while (scc_atomic_read(0) != (uint32_t)k + 1)
+            ;
+        return;
+    }
+    if (me > k)
+        return;
+    scc_atomic_inc(0);
+    while (scc_atomic_read(0) != (uint32_t)k + 1)
+        ;
+    t0 = tsc();
+    for (i = 0; i < 200; i++) {
+        scc_cl1invmb();
+        (void)*p;
+    }
+    t1 = tsc();
+    printf("reader %d cycles %u\n", me, (t1 - t0) / 200);
+}
+
+int main(int argc, char **argv)
+{
+    int me = scc_core_id();
+    const char *what = argc > 1 ? argv[1] : "";
+
+    if (!strcmp(what, "hops")) {
+        if (me == 0)
+            hops();
+    } else if (!strcmp(what, "wcb")) {
+        if (me == 0)
+            wcb();
+    } else if (!strcmp(what, "flag")) {
+        flag(me);
+    } else if (!strcmp(what, "contention")) {
+        contention(me, (int)arg_long(argc, argv, "k", 8));
+    } else {
+        FAIL("usage: timing_micro hops|wcb|flag|contention [k=N]");
+    }
+    return 0;
+}

@@ -1,0 +1,159 @@
+"""The timing mode (machine option timing=on, scc-run --timing).
+
+Micro-tests check modeled times against the model's documented formulas
+(docs/timing.md): an MPB line read costs o_mpb + 2 d L_hop, d = hops + 1;
+an L1 hit costs nothing but its instructions; the WCB goes out when full or
+when a store goes to another line; a poller sees a flag at its first read
+that arrives after the flag's write; more than ~24 readers of one MPB
+queue. The clocks are set so that every cost is a whole number of core
+cycles (core and mesh at 533.33 MHz, one cycle per instruction), so the
+expectations are exact.
+
+Then repeatability: the same run, once with the host loaded by busy
+processes, gives byte-identical output and counters.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import BUILD
+from sccrun import run_app
+
+MICRO = BUILD / "tests" / "apps" / "timing_micro.elf"
+PINGPONG = BUILD / "apps" / "pingpong.elf"
+
+MPB, HOP = 60, 4        # timing-mpb-cycles, timing-hop-cycles below
+EXACT = {
+    "timing": "on",
+    "core-hz": "533333333",
+    "timing-mesh-hz": "533333333",
+    "timing-cpi-milli": "1000",
+    "timing-mpb-cycles": str(MPB),
+    "timing-hop-cycles": str(HOP),
+}
+
+
+def stats(path) -> dict[tuple[str, str, str], int]:
+    with open(path, encoding="utf-8") as f:
+        return {(r["scope"], r["id"], r["counter"]): int(r["value"]) for r in csv.DictReader(f)}
+
+
+def micro(what, cores, tmp_path, extra=()):
+    stats_file = tmp_path / "stats.csv"
+    r = run_app(MICRO, cores=cores, args=[what, *extra],
+                machine={**EXACT, "timing-stats": str(stats_file)}, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.core_lines(), stats(stats_file)
+
+
+def values(lines, key):
+    """{first word after key: number} from lines "key A cycles N"."""
+    return {int(l.split()[1]): int(l.split()[3]) for l in lines if l.startswith(key)}
+
+
+def test_mpb_read_costs_o_mpb_plus_two_hops_per_router(tmp_path):
+    lines, _ = micro("hops", "0-47", tmp_path)
+    got = values(lines[0], "hops")
+    # four instructions between the TSC reads, then the read's stall
+    want = {h: 4 + MPB + 2 * (h + 1) * HOP for h in range(9)}
+    assert got == want
+    assert all(got[h + 1] - got[h] == 2 * HOP for h in range(8))
+    hit = [l for l in lines[0] if l.startswith("hit")]
+    assert hit == ["hit cycles 4"]      # in L1: no stall
+
+
+def test_wcb_flushes_when_full_or_on_another_line(tmp_path):
+    lines, st = micro("wcb", "0-47", tmp_path)
+    # away, a, b, away: 3 flushes; a filled: 2 (away, then full a);
+    # a/b alternating after away: 8 (away, then every store but the last)
+    assert st[("core", "0", "wcb_flushes")] == 13
+    assert st[("core", "0", "mpb_line_writes")] == 13
+    same = int(lines[0][0].split()[2])
+    alternate = int(lines[0][1].split()[2])
+    flush = MPB + 2 * (8 + 1) * HOP        # core 47: tile (5,3), 8 hops from (0,0)
+    # six more flushes; the loops' instructions differ by a few only
+    assert abs((alternate - same) - 6 * flush) <= 16, (same, alternate)
+
+
+def test_poller_sees_flag_after_write_plus_latency(tmp_path):
+    lines, st = micro("flag", "0,47", tmp_path)
+    wrote = int(lines[0][0].split()[1])
+    seen = int(lines[47][0].split()[1])
+    # the flushing store goes out one instruction after `wrote`, arrives
+    # o_mpb + d L_hop later (d = 9); the poll that sees it arrives no
+    # earlier, and one poll period (a local read: o_mpb + 2 L_hop, plus a
+    # few instructions) at most later, plus its reply and the TSC read
+    arrival = wrote + 1 + MPB + 9 * HOP
+    period = MPB + 2 * HOP + 8
+    assert arrival <= seen <= arrival + period + 2 * HOP + 8, (wrote, seen)
+    assert st[("core", "47", "poll_skips")] >= 1      # it was parked, not run
+
+
+def contention(k, tmp_path):
+    lines, _ = micro("contention", "0-47", tmp_path, [f"k={k}"])
+    return [int(l.split()[3]) for c, ls in lines.items() for l in ls if l.startswith("reader")]
+
+
+def test_mpb_contention_beyond_24_readers(tmp_path):
+    few, many24, all47 = (contention(k, tmp_path) for k in (8, 24, 47))
+    assert len(few) == 8 and len(many24) == 24 and len(all47) == 47
+    # up to 24 readers: no measurable contention (001 section 3.3)
+    assert max(many24) <= max(few) * 1.10, (few, many24)
+    # 47 readers: they queue
+    assert max(all47) >= max(many24) * 1.3, (many24, all47)
+
+
+def run_pingpong(stats_file):
+    r = run_app(PINGPONG, cores=[0, 1, 47], args=["3", "0.533", "0", "1", "47", "4096", "65536", "rcce"],
+                machine={"timing": "on", "timing-stats": str(stats_file)}, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout
+
+
+def test_identical_on_an_idle_and_a_loaded_host(tmp_path):
+    quiet = run_pingpong(tmp_path / "a.csv")
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        loaded = run_pingpong(tmp_path / "b.csv")
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert "rcce,47,4096" in quiet
+    assert sorted(quiet.splitlines()) == sorted(loaded.splitlines())
+    assert (tmp_path / "a.csv").read_bytes() == (tmp_path / "b.csv").read_bytes()
+
+
+def test_times_are_modeled_not_host_speed(tmp_path):
+    """The same program under a different cost table gives other times:
+    the numbers come from the model, not from the host."""
+    a = run_pingpong(tmp_path / "a.csv")
+    r = run_app(PINGPONG, cores=[0, 1, 47], args=["3", "0.533", "0", "1", "47", "4096", "65536", "rcce"],
+                machine={"timing": "on", "timing-hop-cycles": "40"}, timeout=300)
+    assert r.returncode == 0
+    far = lambda out: float(next(l for l in out.splitlines() if "rcce,47,32," in l).split(",")[4])
+    near = lambda out: float(next(l for l in out.splitlines() if "rcce,1,32," in l).split(",")[4])
+    assert far(r.stdout) > far(a) * 1.5          # ten times the hop cost: far peers slow down
+    assert near(r.stdout) < far(r.stdout)
+
+
+def test_timing_needs_single_threaded_icount(qemu_bin):
+    r = subprocess.run([str(qemu_bin), "-M", "scc,timing=on", "-display", "none",
+                        "-nodefaults", "-monitor", "none"],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode != 0
+    assert "timing=on needs single-threaded TCG with instruction counting" in r.stderr
+
+
+def test_stale_needs_timing(qemu_bin):
+    r = subprocess.run([str(qemu_bin), "-M", "scc,timing-stale=on", "-display", "none",
+                        "-nodefaults", "-monitor", "none"],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode != 0
+    assert "timing-stale=on needs timing=on" in r.stderr
