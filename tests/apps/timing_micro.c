@@ -14,6 +14,9 @@
  *               ("seen T" = TSC of the read that saw it)
  *   contention  cores 1..k read one line of core 0's MPB, 200 times each,
  *               all at once ("reader N cycles C" per read, on average)
+ *   stale       core 47 caches a flag of its MPB, core 0 sets it, core 47
+ *               reads it again WITHOUT CL1INVMB, 20000 times at most
+ *               ("stale: saw 1 after N reads", or "stale: never saw it")
  */
 #include <stdint.h>
 #include <string.h>
@@ -160,6 +163,36 @@ static void contention(int me, int k)
     printf("reader %d cycles %u\n", me, (t1 - t0) / 200);
 }
 
+/* The bug the timing mode's timing-stale=on is there to catch. */
+static void stale(int me)
+{
+    volatile uint32_t *f = mpb(47, 0x600);
+    int i;
+
+    if (me == 47) {
+        *f = 0;
+        *mpb(47, 0x640) = 0;                    /* out of the WCB */
+        scc_cl1invmb();
+        (void)*f;                               /* now in this core's L1 */
+        scc_atomic_inc(1);
+        while (scc_atomic_read(1) != 2)
+            ;
+        for (i = 0; i < 20000; i++)
+            if (*f)                             /* no CL1INVMB: the bug */
+                break;
+        if (i < 20000)
+            printf("stale: saw %u after %d reads\n", *f, i + 1);
+        else
+            printf("stale: never saw it\n");
+    } else {
+        while (scc_atomic_read(1) != 1)
+            ;
+        *f = 1;
+        *mpb(47, 0x640) = 1;                    /* flushes the flag */
+        scc_atomic_inc(1);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int me = scc_core_id();
@@ -173,10 +206,12 @@ int main(int argc, char **argv)
             wcb();
     } else if (!strcmp(what, "flag")) {
         flag(me);
+    } else if (!strcmp(what, "stale")) {
+        stale(me);
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro hops|wcb|flag|contention [k=N]");
+        FAIL("usage: timing_micro hops|wcb|flag|contention|stale [k=N]");
     }
     return 0;
 }
