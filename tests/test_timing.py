@@ -147,6 +147,36 @@ def test_libscc_runs_clean_with_stale_reads(bench, args):
     assert ",NO" not in r.stdout and "WRONG" not in r.stdout
 
 
+def ipi_latency(irq, tmp_path):
+    r = run_app(MICRO, cores="0,47", args=["ipi"],
+                machine={**EXACT, "timing-irq-cycles": str(irq)}, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.core_lines()
+    return int(lines[47][0].split()[1]) - int(lines[0][0].split()[1])
+
+
+def test_ipi_wakes_a_halted_core_at_send_time_plus_latency(tmp_path):
+    """The halted core resumes exactly when the interrupt arrives: a larger
+    delivery latency delays the wake-up by exactly the difference."""
+    fast, slow = ipi_latency(20, tmp_path), ipi_latency(1020, tmp_path)
+    assert fast > 20 + MPB + 9 * HOP        # the GLCFG write's trip at least
+    assert slow - fast == 1000
+
+
+@pytest.mark.parametrize("hz", [250, 1000])
+def test_apic_timer_ticks_at_the_modeled_rate(hz):
+    """tests/apps/tick_rate sleeps 1 s of GTSC in HLT, woken by the LAPIC
+    timer: modeled time, so the count is exact, on any host."""
+    r = run_app(BUILD / "tests" / "apps" / "tick_rate.elf", cores="2,5",
+                args=[f"hz={hz}", "secs=1"], machine={"timing": "on"}, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for core in (2, 5):
+        ticks, dg, ghz = map(int, r.core_lines()[core][-1].split()[1::2])
+        # the count runs from a tick to the first tick after 1 s of GTSC
+        assert ticks == hz + 1, (ticks, dg)
+        assert ghz <= dg <= ghz + ghz // hz + ghz // 1000
+
+
 def run_pingpong(stats_file):
     r = run_app(PINGPONG, cores=[0, 1, 47], args=["3", "0.533", "0", "1", "47", "4096", "65536", "rcce"],
                 machine={"timing": "on", "timing-stats": str(stats_file)}, timeout=300)

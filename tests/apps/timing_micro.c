@@ -14,6 +14,8 @@
  *               ("seen T" = TSC of the read that saw it)
  *   contention  cores 1..k read one line of core 0's MPB, 200 times each,
  *               all at once ("reader N cycles C" per read, on average)
+ *   ipi         core 47 halts; core 0 sends it an IPI ("sent T" = TSC just
+ *               before SYS_ipi); core 47 prints "woke T" (TSC once back)
  *   stale       core 47 caches a flag of its MPB, core 0 sets it, core 47
  *               reads it again WITHOUT CL1INVMB, 20000 times at most
  *               ("stale: saw 1 after N reads", or "stale: never saw it")
@@ -163,6 +165,25 @@ static void contention(int me, int k)
     printf("reader %d cycles %u\n", me, (t1 - t0) / 200);
 }
 
+static void ipi(int me)
+{
+    if (me == 47) {
+        scc_atomic_inc(2);
+        scc_halt();
+        printf("woke %u\n", tsc());
+    } else {
+        uint32_t t, i;
+
+        while (scc_atomic_read(2) != 1)
+            ;
+        for (i = 0; i < 20000; i++)             /* let it halt */
+            __asm__ volatile("" ::: "memory");
+        t = tsc();
+        MUST(scc_ipi(47));
+        printf("sent %u\n", t);
+    }
+}
+
 /* The bug the timing mode's timing-stale=on is there to catch. */
 static void stale(int me)
 {
@@ -206,12 +227,14 @@ int main(int argc, char **argv)
             wcb();
     } else if (!strcmp(what, "flag")) {
         flag(me);
+    } else if (!strcmp(what, "ipi")) {
+        ipi(me);
     } else if (!strcmp(what, "stale")) {
         stale(me);
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro hops|wcb|flag|contention|stale [k=N]");
+        FAIL("usage: timing_micro hops|wcb|flag|contention|ipi|stale [k=N]");
     }
     return 0;
 }

@@ -802,7 +802,9 @@ static int64_t tm_key(SCCMachineState *s, SCCCore *c)
 
     switch (k->state) {
     case SCC_TM_BLOCKED:
-        return MIN(k->blocked_arrival - s->tm->lookahead, ev);
+        /* an event due meanwhile is taken after the access: the core is
+         * stalled in it */
+        return k->blocked_arrival - s->tm->lookahead;
     case SCC_TM_POLL:
         return ev;
     default:
