@@ -129,6 +129,7 @@ typedef struct SCCTimingParams {
     uint32_t mem_r_cycles;      /* o_mem_r: overhead of a DRAM line read */
     uint32_t mem_w_cycles;      /* o_mem_w: overhead of a DRAM line write */
     char *stats_file;
+    bool dram;                  /* time DRAM accesses through L1/L2 */
 } SCCTimingParams;
 
 typedef struct SCCTiming {
