@@ -28,6 +28,11 @@
  * latency, interrupts arrive at sender time plus latency, and every
  * decision is a function of modeled state: runs are identical on any host.
  *
+ * One approximation: an MPB port serves transactions in the order the
+ * scheduler runs them, which is not always the order of their arrival
+ * (a core may have run ahead by up to the lookahead); deterministic, and
+ * the difference is at most a service time or two per transaction.
+ *
  * A core that re-reads one MPB location in a strictly periodic loop with
  * nothing else timed in between is spinning: it is parked and its clock
  * later jumps by whole iterations to the first read that can see a write
