@@ -51,10 +51,10 @@
 #define T_SYSCALL       SCC_SYSCALL_VECTOR
 #define T_SPURIOUS      LAPIC_SPURIOUS_VECTOR
 
-// Exit statuses the kernel reports besides the app's own and those of
-// include/scc/syscall.h.
-#define EXIT_BADOPTION  248     // an unknown or malformed kernel option
-#define EXIT_BADAPP     249     // the module is not a loadable application
+// Exit statuses the kernel reports besides the app's own (all defined in
+// include/standard-headers/scc/abi.h).
+#define EXIT_BADOPTION  SCC_EXIT_BADOPTION
+#define EXIT_BADAPP     SCC_EXIT_BADAPP
 #define PANIC_COUNTER   (SIF_NATOMIC - 1)  // atomic counter: panicker id + 1
 #define TICK_MAX        100000  // Hz; faster would leave the app no time
 

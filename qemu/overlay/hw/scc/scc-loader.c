@@ -17,26 +17,9 @@
 #include "elf.h"
 #include "hw/scc/scc.h"
 
-#define BOOT_HANDOFF        0x1000
-#define BOOT_HANDOFF_MAGIC  0x42434353      /* "SCCB" */
-#define BOOT_MBI            0x2000
-#define BOOT_MBI_END        0x8000
-#define BOOT_STUB           0x8000
-#define BOOT_STUB_END       0xF000
-#define RESET_PAGE          0xFFF000
-#define RESET_VECTOR        0xFFFFF0
-#define RESET_END           0x1000000
-#define KERNEL_MIN          0x100000
-
-#define MB_INFO_MAGIC       0x2BADB002
-#define MBI_MEM             (1u << 0)
-#define MBI_CMDLINE         (1u << 2)
-#define MBI_MODS            (1u << 3)
-#define MBI_MMAP            (1u << 6)
-#define MBI_LOADER_NAME     (1u << 9)
+/* The boot area's layout and the Multiboot fields come from the ABI
+ * (standard-headers/scc/abi.h and multiboot.h). */
 #define MBI_SIZE            0x80
-#define MMAP_AVAILABLE      1
-#define MMAP_RESERVED       2
 
 #define MAX_PHDRS           64
 
@@ -68,7 +51,7 @@ static bool scc_check_segment(SCCMachineState *s, bool stub, uint64_t start,
 {
     if (stub) {
         if (!inside(start, end, BOOT_STUB, BOOT_STUB_END) &&
-            !inside(start, end, RESET_VECTOR, RESET_END)) {
+            !inside(start, end, BOOT_RESET_VECTOR, BOOT_RESET_END)) {
             *why = "lies outside 0x8000-0xEFFF and the reset vector";
             return false;
         }
@@ -82,7 +65,7 @@ static bool scc_check_segment(SCCMachineState *s, bool stub, uint64_t start,
         *why = "overlaps the boot area 0x0-0xEFFF";
         return false;
     }
-    if (overlaps(start, end, RESET_PAGE, RESET_END)) {
+    if (overlaps(start, end, BOOT_RESET_PAGE, BOOT_RESET_END)) {
         *why = "overlaps the reset-vector page 0xFFF000-0xFFFFFF";
         return false;
     }
@@ -280,8 +263,8 @@ static bool scc_spec_layout(SCCMachineState *s, SCCBootSpec *spec,
     for (i = 0; i < spec->nmodules; i++) {
         uint64_t size = spec->modules[i]->size;
 
-        if (overlaps(next, next + size, RESET_PAGE, RESET_END)) {
-            next = RESET_END;
+        if (overlaps(next, next + size, BOOT_RESET_PAGE, BOOT_RESET_END)) {
+            next = BOOT_RESET_END;
         }
         if (next + size > s->private_mem) {
             error_setg(errp, "%s: module '%s' does not fit in the core's "
@@ -295,11 +278,11 @@ static bool scc_spec_layout(SCCMachineState *s, SCCBootSpec *spec,
     }
 
     mmap_addr = BOOT_MBI + m->len;
-    mbi_mmap(m, 0, 0x9F000, MMAP_AVAILABLE);
-    mbi_mmap(m, 0x9F000, KERNEL_MIN, MMAP_RESERVED);
-    mbi_mmap(m, KERNEL_MIN, MIN(RESET_PAGE, s->private_mem), MMAP_AVAILABLE);
-    mbi_mmap(m, RESET_PAGE, RESET_END, MMAP_RESERVED);
-    mbi_mmap(m, RESET_END, s->private_mem, MMAP_AVAILABLE);
+    mbi_mmap(m, 0, 0x9F000, MULTIBOOT_MEMORY_AVAILABLE);
+    mbi_mmap(m, 0x9F000, BOOT_KERNEL_MIN, MULTIBOOT_MEMORY_RESERVED);
+    mbi_mmap(m, BOOT_KERNEL_MIN, MIN(BOOT_RESET_PAGE, s->private_mem), MULTIBOOT_MEMORY_AVAILABLE);
+    mbi_mmap(m, BOOT_RESET_PAGE, BOOT_RESET_END, MULTIBOOT_MEMORY_RESERVED);
+    mbi_mmap(m, BOOT_RESET_END, s->private_mem, MULTIBOOT_MEMORY_AVAILABLE);
     stl_le_p(info + 44, BOOT_MBI + m->len - mmap_addr);
     stl_le_p(info + 48, mmap_addr);
 
@@ -315,10 +298,10 @@ static bool scc_spec_layout(SCCMachineState *s, SCCBootSpec *spec,
         mods_addr = mbi_put(m, mods, 16 * spec->nmodules);
         g_free(mods);
     }
-    flags = MBI_MEM | MBI_CMDLINE | MBI_MODS | MBI_MMAP | MBI_LOADER_NAME;
+    flags = MULTIBOOT_INFO_MEMORY | MULTIBOOT_INFO_CMDLINE | MULTIBOOT_INFO_MODS | MULTIBOOT_INFO_MEM_MAP | MULTIBOOT_INFO_LOADER_NAME;
     stl_le_p(info + 0, flags);
     stl_le_p(info + 4, 640);
-    stl_le_p(info + 8, (s->private_mem - KERNEL_MIN) / 1024);
+    stl_le_p(info + 8, (s->private_mem - BOOT_KERNEL_MIN) / 1024);
     stl_le_p(info + 16, mbi_str(m, cmdline));
     stl_le_p(info + 20, spec->nmodules);
     stl_le_p(info + 24, mods_addr);
@@ -615,7 +598,7 @@ bool scc_loader_load(SCCMachineState *s, SCCCore *c, Error **errp)
     int i;
 
     memset(ram, 0, BOOT_STUB_END);
-    memset(ram + RESET_PAGE, 0, RESET_END - RESET_PAGE);
+    memset(ram + BOOT_RESET_PAGE, 0, BOOT_RESET_END - BOOT_RESET_PAGE);
     scc_copy_elf(ram, scc_boot_stub);
     scc_copy_elf(ram, spec->kernel);
     for (i = 0; i < spec->nmodules; i++) {
@@ -623,11 +606,11 @@ bool scc_loader_load(SCCMachineState *s, SCCCore *c, Error **errp)
                spec->modules[i]->size);
     }
     memcpy(ram + BOOT_MBI, spec->mbi, spec->mbi_len);
-    stl_le_p(ram + BOOT_HANDOFF, BOOT_HANDOFF_MAGIC);
-    stl_le_p(ram + BOOT_HANDOFF + 4, 1);
-    stl_le_p(ram + BOOT_HANDOFF + 8, spec->kernel->entry);
-    stl_le_p(ram + BOOT_HANDOFF + 12, BOOT_MBI);
-    stl_le_p(ram + BOOT_HANDOFF + 16, c->id);
+    stl_le_p(ram + BOOT_HANDOFF + BOOT_HANDOFF_MAGIC, BOOT_MAGIC);
+    stl_le_p(ram + BOOT_HANDOFF + BOOT_HANDOFF_VERSION, BOOT_VERSION);
+    stl_le_p(ram + BOOT_HANDOFF + BOOT_HANDOFF_ENTRY, spec->kernel->entry);
+    stl_le_p(ram + BOOT_HANDOFF + BOOT_HANDOFF_MBI, BOOT_MBI);
+    stl_le_p(ram + BOOT_HANDOFF + BOOT_HANDOFF_COREID, c->id);
     return true;
 }
 
