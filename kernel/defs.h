@@ -77,16 +77,8 @@ extern void (*exit_hook)(void);
 void core_exit(int status) __attribute__((noreturn));
 void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
-// core.c
-struct core {
-	uint32_t id;        // cpt * tile + z
-	uint32_t tile;      // x + mesh_x * y
-	uint32_t x, y, z;
-	uint32_t mesh_x, mesh_y, cpt;
-	uint32_t ncores;
-};
+// core.c (struct core and core_locate are the device layer's: drivers.h)
 void whoami(struct core *c);
-void core_locate(const struct core *me, uint32_t id, struct core *c);
 
 // cmdline.c
 const char *cmdline(const struct multiboot_info *mbi);
