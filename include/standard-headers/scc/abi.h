@@ -17,7 +17,7 @@
 #define SCC_ABI_H
 
 /* --- Chip size ------------------------------------------------------------ */
-#define SCC_MAX_TILES       24          /* the default LUT has 24 MPB/CRB slots */
+#define SCC_MAX_TILES       24          /* the default LUT's MPB/CRB slots */
 #define SCC_MAX_CORES       48
 #define SCC_NUM_MC          4           /* memory controllers */
 
@@ -29,7 +29,7 @@
 #define SCC_WINDOW_PAGE     0x29        /* unmapped: window onto another core */
 #define SCC_SHARED_PAGE     0x80        /* shared DRAM on MC0 */
 #define SCC_SHARED_BASE     0x80000000
-#define SCC_SHARED_ADDRBITS 0x1EC       /* its system address >> 24 (sccKit's) */
+#define SCC_SHARED_ADDRBITS 0x1EC       /* its system address >> 24 (sccKit) */
 #define SCC_SHARED_ADDRBITS_END 0x200   /* MC0's 8 GiB end there */
 #define SCC_MPB_PAGE        0xC0        /* + tile */
 #define SCC_OWN_MPB_PAGE    0xD8
@@ -56,7 +56,7 @@
 #define LUT_ROUTE(e)        (((e) >> 13) & 0xFF)
 #define LUT_BYPASS          (1 << 21)
 #define LUT_VALID_BITS      0x3FFFFF    /* what an entry keeps of a write */
-#define LUT_PORT_MASK       0x1FFC00    /* subdest and route: where, not which */
+#define LUT_PORT_MASK       0x1FFC00    /* subdest and route: where, not what */
 #define LUT_ENTRY(addrbits, subdest, route) \
 	(((addrbits) & 0x3FF) | ((subdest) << 10) | ((route) << 13))
 #define LUT_ROUTE_XY(x, y)  (((y) << 4) | (x))
@@ -105,7 +105,7 @@
 #define TILEID(x, y, z)     ((z) | ((x) << 3) | ((y) << 7))
 
 /* --- System interface registers: offsets in page 0xF9 --------------------- */
-#define SIF_GTSC_LO         0x8224      /* reading LO latches HI for this core */
+#define SIF_GTSC_LO         0x8224      /* reading LO latches HI for the core */
 #define SIF_GTSC_HI         0x8228
 #define SIF_ATOMIC_INC(i)   (0xE000 + 8 * (i))
 #define SIF_ATOMIC_INIT(i)  (0xE004 + 8 * (i))
@@ -145,15 +145,15 @@
 /* --- Exit statuses ---------------------------------------------------------
  * Applications use 0-127. The kernel reports the others for a core; the
  * boot stub and the machine report those that no kernel could. */
-#define SCC_EXIT_TRAP_BASE  128         /* + vector: an unhandled exception */
-#define SCC_EXIT_STALLED    247         /* machine: waiting when nothing could progress */
-#define SCC_EXIT_BADOPTION  248         /* kernel: an unknown or malformed option */
-#define SCC_EXIT_BADAPP     249         /* kernel: the module is not a loadable app */
-#define SCC_EXIT_PANIC      250         /* kernel: this core panicked (and stops all) */
-#define SCC_EXIT_STOPPED    251         /* kernel or machine: stopped by another's failure */
-#define SCC_EXIT_BADBOOT    252         /* boot stub: no valid handoff block */
-#define SCC_EXIT_HUNG       253         /* machine: hlt with interrupts off */
-#define SCC_EXIT_TRIPLE     254         /* machine: triple fault */
+#define SCC_EXIT_TRAP_BASE  128 /* kernel: + vector, an unhandled exception */
+#define SCC_EXIT_STALLED    247 /* machine: waiting, nothing could progress */
+#define SCC_EXIT_BADOPTION  248 /* kernel: an unknown or malformed option */
+#define SCC_EXIT_BADAPP     249 /* kernel: the module is no loadable app */
+#define SCC_EXIT_PANIC      250 /* kernel: this core panicked (stops all) */
+#define SCC_EXIT_STOPPED    251 /* kernel, machine: another core failed */
+#define SCC_EXIT_BADBOOT    252 /* boot stub: no valid handoff block */
+#define SCC_EXIT_HUNG       253 /* machine: hlt with interrupts off */
+#define SCC_EXIT_TRIPLE     254 /* machine: triple fault */
 
 /* The x86 exceptions by vector, as the kernel and the machine's report name
  * them: static const char *const names[32] = SCC_EXCEPTION_NAMES; */
@@ -167,8 +167,8 @@
 }
 #define SCC_EXCEPTION_PAGE_FAULT 14
 
-/* --- Boot: what the machine puts into every core's private DRAM ----------- */
-#define BOOT_HANDOFF        0x1000      /* the handoff block (struct scc_handoff) */
+/* --- Boot: what the machine puts into a core's private DRAM (offsets) ---- */
+#define BOOT_HANDOFF        0x1000      /* struct scc_handoff */
 #define BOOT_MAGIC          0x42434353  /* "SCCB" */
 #define BOOT_VERSION        1
 #define BOOT_HANDOFF_MAGIC   0          /* offsets in the block */
@@ -177,14 +177,14 @@
 #define BOOT_HANDOFF_MBI     12
 #define BOOT_HANDOFF_COREID  16
 #define BOOT_HANDOFF_SIZE    20
-#define BOOT_MBI            0x2000      /* Multiboot information, strings, modules */
+#define BOOT_MBI            0x2000      /* Multiboot information, strings */
 #define BOOT_MBI_END        0x8000
 #define BOOT_STUB           0x8000      /* the boot stub's code and data */
 #define BOOT_STUB_END       0xF000
 #define BOOT_LOW_END        0x9F000     /* below: available, as a BIOS says */
 #define BOOT_KERNEL_MIN     0x100000    /* kernels load from 1 MiB up */
-#define BOOT_RESET_PAGE     0x00FFF000  /* private offset of the reset vector's page */
-#define BOOT_RESET_VECTOR   0x00FFFFF0  /* private offset; 0xFFFFFFF0 at reset */
+#define BOOT_RESET_PAGE     0x00FFF000  /* the reset vector's page */
+#define BOOT_RESET_VECTOR   0x00FFFFF0  /* 0xFFFFFFF0 through page 0xFF */
 #define BOOT_RESET_END      0x01000000
 #define BOOT_LOADER_NAME    "qemu-scc"
 

@@ -22,7 +22,8 @@
 #define MOD_FIELD(f)        offsetof(struct multiboot_module, f)
 #define MMAP_FIELD(f)       offsetof(struct multiboot_mmap, f)
 /* The size field of a memory map entry does not count itself. */
-#define MMAP_ENTRY_SIZE     (sizeof(struct multiboot_mmap) - MMAP_FIELD(addr_lo))
+#define MMAP_ENTRY_SIZE \
+    (sizeof(struct multiboot_mmap) - MMAP_FIELD(addr_lo))
 
 QEMU_BUILD_BUG_ON(sizeof(struct multiboot_info) > MBI_INFO_ROOM);
 QEMU_BUILD_BUG_ON(sizeof(struct multiboot_mmap) != 24);

@@ -33,7 +33,8 @@ OBJECT_DECLARE_SIMPLE_TYPE(SCCMachineState, SCC_MACHINE)
 /* A private DRAM slot in an MC is 41 pages, whatever is backed of it. */
 #define SCC_SLOT_SIZE           ((uint64_t)SCC_PRIVATE_PAGES * SCC_PAGE_SIZE)
 /* Shared DRAM sits after twelve slots of MC0, as with sccKit. */
-#define SCC_SHARED_SYSADDR      ((uint64_t)SCC_SHARED_ADDRBITS << SCC_PAGE_SHIFT)
+#define SCC_SHARED_SYSADDR      \
+    ((uint64_t)SCC_SHARED_ADDRBITS << SCC_PAGE_SHIFT)
 #define SCC_SHARED_MAX          (((uint64_t)SCC_SHARED_ADDRBITS_END << \
                                   SCC_PAGE_SHIFT) - SCC_SHARED_SYSADDR)
 
