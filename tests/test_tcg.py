@@ -28,9 +28,13 @@ def no_env(monkeypatch):
 @pytest.mark.no_qemu
 @pytest.mark.parametrize("started, cpus, runs, want", [
     (5, 2, 1, "multi"),     # a 2-CPU host to itself: a thread per core pays
-    (48, 8, 1, "multi"),
+    (8, 2, 1, "multi"),     # 4 cores a CPU: the most for multi
+    (9, 2, 1, "single"),
+    (48, 2, 1, "single"),   # 24 cores a CPU: the threads only take turns
+    (48, 12, 1, "multi"),
+    (48, 24, 2, "multi"),
     (1, 8, 1, "single"),    # one core: nothing to run in parallel
-    (5, 1, 1, "single"),    # one CPU: the threads only take turns
+    (5, 1, 1, "single"),    # one CPU
     (5, 2, 2, "single"),    # two runs share two CPUs: one each
     (5, 4, 2, "multi"),
     (5, 5, 3, "single"),    # 5 // 3 = 1 CPU a run
@@ -56,7 +60,7 @@ def test_auto_reads_parallel_runs(no_env, monkeypatch):
     assert accel(build_command("k.elf")) == "tcg,thread=single"
     monkeypatch.setenv("SCC_PARALLEL_RUNS", "1")
     want = "multi" if cpus >= 2 else "single"
-    assert accel(build_command("k.elf")) == f"tcg,thread={want}"
+    assert accel(build_command("k.elf", started=2)) == f"tcg,thread={want}"
     assert accel(build_command("k.elf", started=1)) == "tcg,thread=single"
 
 

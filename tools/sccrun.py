@@ -135,25 +135,33 @@ def tcg_mode(mode: str | None = None) -> str:
     return mode
 
 
+# auto gives each core a thread only while there are at most this many
+# cores to a host CPU: measured, 5 cores on 2 CPUs run faster multi-threaded,
+# 48 on 2 as fast or faster single-threaded (docs/functional-mode.md).
+TCG_MULTI_MAX_PER_CPU = 4
+
+
 def choose_tcg(mode: str | None, started: int, cpus: int | None = None,
                runs: int | None = None) -> str:
     """single or multi for a run that starts `started` cores.
 
     auto is a rule of three facts known before the run, so that the same
-    run on the same host always gets the same choice (no load sampling):
-    multi-threaded TCG (a host thread per core) wins only when each run has
-    at least two host CPUs of its own (the host's CPUs, divided by the runs
-    that share them) and more than one core to run; otherwise the cores'
-    threads only take turns on the same CPUs, and single-threaded TCG (one
-    thread running the cores round-robin) does the same work without the
-    cross-thread costs. docs/functional-mode.md has the measurements.
+    run on the same host always gets the same choice (no load sampling).
+    The run's CPUs are the host CPUs this process may use divided by the
+    runs that share them ($SCC_PARALLEL_RUNS). multi-threaded TCG (a host
+    thread per core) wins when there are at least two such CPUs, more than
+    one core, and at most TCG_MULTI_MAX_PER_CPU cores a CPU; otherwise the
+    cores' threads mostly take turns on the same CPUs and pay for the
+    cross-thread work (TLB flushes, big-lock hand-offs) that one thread
+    running the cores round-robin does not.
     """
     mode = tcg_mode(mode)
     if mode != "auto":
         return mode
     cpus = host_cpus() if cpus is None else cpus
     runs = parallel_runs() if runs is None else runs
-    if started > 1 and cpus // runs >= 2:
+    mine = cpus // runs
+    if started > 1 and mine >= 2 and started <= TCG_MULTI_MAX_PER_CPU * mine:
         return "multi"
     return "single"
 
