@@ -3,7 +3,7 @@
 // core in reset. 32-bit accesses only.
 
 #include <scc/io.h>
-#include "defs.h"
+#include "drivers.h"
 
 static uintptr_t glcfg(const struct core *c)
 {

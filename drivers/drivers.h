@@ -1,6 +1,10 @@
 // The device layer: one file per device of the chip, mechanism only.
-// A core is named by a struct core (kernel/defs.h) filled by whoami() or
-// core_locate(), which says on which tile (and port z) it sits.
+// It sits below the kernel: it includes no kernel header (the build gives
+// drivers/ no -I kernel) and calls nothing of the kernel's; what it needs
+// comes in as parameters, and what goes wrong goes back as results.
+//
+// A core is named by a struct core, filled by mesh_whoami() (this core) or
+// core_locate() (any other), which says on which tile (and port z) it sits.
 
 #ifndef DRIVERS_H
 #define DRIVERS_H
@@ -8,7 +12,17 @@
 #include <stdint.h>
 #include <scc/hw.h>
 
-struct core;
+// mesh.c: where cores sit
+struct core {
+	uint32_t id;        // cpt * tile + z
+	uint32_t tile;      // x + mesh_x * y
+	uint32_t x, y, z;
+	uint32_t mesh_x, mesh_y, cpt;
+	uint32_t ncores;
+};
+void mesh_shape(struct core *c);
+uint32_t mesh_whoami(struct core *c, uint32_t *tileid);
+void core_locate(const struct core *me, uint32_t id, struct core *c);
 
 // lut.c: the lookup table of this core
 uint32_t lut_mc(const struct core *c);

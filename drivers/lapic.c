@@ -4,7 +4,7 @@
 // source. The timer counts the core clock, so it needs no calibration.
 
 #include <scc/io.h>
-#include "defs.h"
+#include "drivers.h"
 
 static uint32_t lapic_read(uint32_t reg)
 {

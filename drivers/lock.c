@@ -3,7 +3,7 @@
 // The kernel holds at most one lock at a time, and never for long.
 
 #include <scc/io.h>
-#include "defs.h"
+#include "drivers.h"
 
 // The register of the lock this core holds, so that a core that has to
 // stop (panic, NMI, fatal trap) can let the others go on.

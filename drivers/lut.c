@@ -3,7 +3,7 @@
 // another core's private memory into its window page.
 
 #include <scc/io.h>
-#include "defs.h"
+#include "drivers.h"
 
 // x in the east half, y in the south half: MC0 NW, MC1 NE, MC2 SW, MC3 SE.
 uint32_t lut_mc(const struct core *c)

@@ -3,7 +3,7 @@
 // writes go through a one-line write-combine buffer (WCB).
 
 #include <scc/io.h>
-#include "defs.h"
+#include "drivers.h"
 
 // A write to another MPBT line pushes the WCB's line out (RCCE does this
 // with a dummy MPB line). The dummy has a private page of its own, which

@@ -3,7 +3,7 @@
 // counters. 32-bit accesses only.
 
 #include <scc/sif.h>
-#include "defs.h"
+#include "drivers.h"
 
 // The machine collects a line per core and prints it whole at '\n'.
 void sif_putc(int c)

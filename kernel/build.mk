@@ -6,17 +6,19 @@ KERNEL_BUILD_MK := 1
 
 # -mgeneral-regs-only: the kernel never touches the FPU, so the one
 # application's FPU state needs no saving (see kernel/main.c).
-KERNEL_CFLAGS := -m32 -march=pentium -mno-mmx -mno-sse -mgeneral-regs-only \
+GUEST_BASE_CFLAGS := -m32 -march=pentium -mno-mmx -mno-sse -mgeneral-regs-only \
 	-ffreestanding -fno-pic -fno-stack-protector \
-	-fno-asynchronous-unwind-tables -nostdlib -O2 -Wall -Wextra -Werror \
-	-I include -I kernel -I drivers -MMD -MP
+	-fno-asynchronous-unwind-tables -nostdlib -O2 -Wall -Wextra -Werror -MMD -MP
+KERNEL_CFLAGS := $(GUEST_BASE_CFLAGS) -I include -I kernel -I drivers
+# drivers/ is the layer below the kernel: it does not see kernel/ at all.
+DRIVERS_CFLAGS := $(GUEST_BASE_CFLAGS) -I include -I drivers
 KERNEL_LDFLAGS := -m elf_i386 -T kernel/kernel.ld --build-id=none \
 	-z max-page-size=0x1000 -z noexecstack
 
 # What a test guest needs to boot, print, find itself and stop.
 KLIB_OBJS := $(addprefix $(BUILD)/kernel/,entry.o console.o exit.o core.o \
 	cmdline.o string.o) \
-	$(addprefix $(BUILD)/drivers/,lut.o crb.o lock.o sif.o mpb.o)
+	$(addprefix $(BUILD)/drivers/,mesh.o lut.o crb.o lock.o sif.o mpb.o)
 KERNEL_OBJS := $(KLIB_OBJS) \
 	$(addprefix $(BUILD)/kernel/,main.o bootinfo.o kalloc.o vm.o seg.o \
 	trapasm.o trap.o syscall.o mbox.o exec.o) \
@@ -34,7 +36,7 @@ $(BUILD)/kernel/%.o: kernel/%.S
 
 $(BUILD)/drivers/%.o: drivers/%.c
 	@mkdir -p $(@D)
-	$(CC) $(KERNEL_CFLAGS) -c -o $@ $<
+	$(CC) $(DRIVERS_CFLAGS) -c -o $@ $<
 
 $(BUILD)/kernel/kernel.elf: $(KERNEL_OBJS) kernel/kernel.ld
 	$(LD) $(KERNEL_LDFLAGS) -o $@ $(KERNEL_OBJS)

@@ -51,10 +51,10 @@
 #define T_SYSCALL       SCC_SYSCALL_VECTOR
 #define T_SPURIOUS      LAPIC_SPURIOUS_VECTOR
 
-// Exit statuses the kernel reports besides the app's own and those of
-// include/scc/syscall.h.
-#define EXIT_BADOPTION  248     // an unknown or malformed kernel option
-#define EXIT_BADAPP     249     // the module is not a loadable application
+// Exit statuses the kernel reports besides the app's own (all defined in
+// include/standard-headers/scc/abi.h).
+#define EXIT_BADOPTION  SCC_EXIT_BADOPTION
+#define EXIT_BADAPP     SCC_EXIT_BADAPP
 #define PANIC_COUNTER   (SIF_NATOMIC - 1)  // atomic counter: panicker id + 1
 #define TICK_MAX        100000  // Hz; faster would leave the app no time
 
@@ -77,16 +77,8 @@ extern void (*exit_hook)(void);
 void core_exit(int status) __attribute__((noreturn));
 void panic(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
-// core.c
-struct core {
-	uint32_t id;        // cpt * tile + z
-	uint32_t tile;      // x + mesh_x * y
-	uint32_t x, y, z;
-	uint32_t mesh_x, mesh_y, cpt;
-	uint32_t ncores;
-};
+// core.c (struct core and core_locate are the device layer's: drivers.h)
 void whoami(struct core *c);
-void core_locate(const struct core *me, uint32_t id, struct core *c);
 
 // cmdline.c
 const char *cmdline(const struct multiboot_info *mbi);

@@ -25,17 +25,15 @@ void core_exit(int status)
 	sif_exit((uint32_t)status);
 }
 
-// Every other core that has been released from reset.
+// Every other core that has been released from reset. Only the mesh's
+// shape is needed to find them, not whoami(): a panic can come before it.
 static void stop_others(uint32_t id)
 {
-	uint32_t m = sif_read(SIF_MESH), n = sif_read(SIF_NCORES), i;
 	struct core me, c;
+	uint32_t i;
 
-	me.mesh_x = MESH_X(m);
-	me.mesh_y = MESH_Y(m);
-	me.cpt = MESH_CPT(m);
-	me.ncores = n;
-	for (i = 0; i < n; i++) {
+	mesh_shape(&me);
+	for (i = 0; i < me.ncores; i++) {
 		if (i == id)
 			continue;
 		core_locate(&me, i, &c);

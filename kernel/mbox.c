@@ -1,8 +1,8 @@
 // The kernel mailbox (docs/kernel.md). Each core receives into a ring of
 // 32-byte lines in its own 8 KiB of MPB, at MB_OFF:
 //
-//   line 0     head, mode, sleeping,   written by the receiver only
-//              gone
+//   line 0     head, mode, sleeping, closed
+//                                      written by the receiver only
 //   line 1     tail, waiters[2]        written by senders, under the lock
 //   lines 2-31 30 slots, n % 30        written by senders, under the lock
 //
@@ -14,15 +14,18 @@
 //
 // A sender that finds the ring full sets its bit in waiters and sleeps;
 // the receiver interrupts every waiter after it made room, and a waiter
-// clears its own bit once it got a slot. A receiver that exits wakes its
-// waiters too, which then find it gone: sending to a core that is not
-// running (in reset, or exited) fails with -ESRCH instead of waiting. The
-// receiver sets gone before it reads waiters, a waiter reads gone after
-// it set its bit: one of the two sees the other (the SIF's exit state
-// comes too late for this: a receiver is still running while it wakes).
+// clears its own bit once it got a slot. A receiver that exits closes its
+// ring and wakes its waiters, which then find it closed: sending to a
+// core that is not running (in reset, or exited) fails with -ESRCH
+// instead of waiting. Closing and reading the waiters happen under the
+// lock, as setting a waiter bit and checking closed do, so a sender either
+// sees the ring closed or is seen as a waiter and woken; the core's state
+// alone would leave a window (waiters read, then a bit set and the state
+// read before the exit is written: a sender asleep for ever).
 //
-// The lock is the receiver's T&S register. Senders take it, the receiver
-// never does: it alone writes head, so its LINT0 handler cannot block.
+// The lock is the receiver's T&S register. Senders take it; the receiver
+// takes it only to close its ring at exit and to open it at boot: it
+// alone writes line 0, so its LINT0 handler cannot block.
 // The receiver moves messages from the ring into a queue in private DRAM,
 // where the application's receive finds them.
 //
@@ -37,12 +40,13 @@
 #define MB_HEAD  0x00
 #define MB_MODE  0x04
 #define MB_SLEEP 0x08
-#define MB_GONE  0x0C           // set by an exiting receiver, before it wakes
 #define MB_TAIL  0x20
+#define MB_CLOSED 0x0C          // MB_GONE: the receiver has exited
 #define MB_WAIT  0x24           // two words: a bit per sending core
 #define MB_SLOT0 0x40
 #define MB_LINE  32
 #define MB_SLOTS 30
+#define MB_GONE  0xC105EDu      // not 1: a stray user write rarely forges it
 
 #define QSIZE    4096
 
@@ -93,10 +97,12 @@ void mbox_exit(void)
 {
 	if (!own)
 		return;
-	write32(own + MB_GONE, 1);
+	lock_acquire(&self);
+	write32(own + MB_CLOSED, MB_GONE);
 	mpb_flush();
 	mpb_invalidate();
 	wake_waiters(own);
+	lock_release(&self);
 	if (kstat.mbox_dropped)
 		cprintf("core %02u: mailbox: %u corrupt slot(s) dropped\n",
 			self.id, kstat.mbox_dropped);
@@ -107,10 +113,13 @@ void mbox_exit(void)
 void mbox_init(int m)
 {
 	own = mailbox(&self);
+	lock_acquire(&self);
+	write32(own + MB_CLOSED, 0);	// open again after an exit and a release
+	mpb_flush();
+	lock_release(&self);
 	mpb_invalidate();
 	rxhead = read32(own + MB_HEAD);
 	write32(own + MB_SLEEP, 0);
-	write32(own + MB_GONE, 0);
 	mbox_mode(m);
 }
 
@@ -171,6 +180,18 @@ int mbox_drain(void)
 
 static int sleep_waiting(uintptr_t mb, uint32_t tail);
 
+// The receiver c is gone (lock held): clear our waiter bit, if set, and
+// fail the send.
+static int closed(const struct core *c, uintptr_t mb, uint32_t bit, uint32_t k)
+{
+	if (bit) {
+		write32(mb + MB_WAIT + 4 * k, read32(mb + MB_WAIT + 4 * k) & ~bit);
+		mpb_flush();
+	}
+	lock_release(c);
+	return -SCC_ESRCH;
+}
+
 // Put a message into dest's ring; waits while the ring is full.
 int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 {
@@ -192,6 +213,8 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 		mpb_invalidate();
 		head = read32(mb + MB_HEAD);
 		tail = read32(mb + MB_TAIL);
+		if (read32(mb + MB_CLOSED) == MB_GONE)
+			return closed(&c, mb, listed ? bit : 0, k);
 		if (tail - head < MB_SLOTS)
 			break;
 		if (!waited++)
@@ -211,15 +234,11 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 			listed = 1;
 		}
 		lock_release(&c);
-		mpb_invalidate();
-		if (sif_core_state(dest) != CORE_STATE_RUNNING ||
-		    read32(mb + MB_GONE)) {
+		if (sif_core_state(dest) != CORE_STATE_RUNNING) {
+			// Held in reset meanwhile: no exit closes the ring.
 			lock_acquire(&c);
 			mpb_invalidate();
-			write32(mb + MB_WAIT + 4 * k, read32(mb + MB_WAIT + 4 * k) & ~bit);
-			mpb_flush();
-			lock_release(&c);
-			return -SCC_ESRCH;
+			return closed(&c, mb, bit, k);
 		}
 		sleep_waiting(mb, tail);
 	}

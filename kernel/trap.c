@@ -19,14 +19,8 @@ struct gate {
 
 static struct gate idtab[256];
 
-static const char *const names[32] = {
-	"divide error", "debug", "NMI", "breakpoint", "overflow",
-	"bound range exceeded", "invalid opcode", "device not available",
-	"double fault", "coprocessor segment overrun", "invalid TSS",
-	"segment not present", "stack fault", "general protection",
-	"page fault", "reserved", "x87 floating-point error",
-	"alignment check", "machine check", "SIMD floating-point error",
-};
+// The machine's report names them the same way (one table, in the ABI).
+static const char *const names[32] = SCC_EXCEPTION_NAMES;
 
 const char *trap_name(uint32_t v)
 {

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Assemble BUILD/src/qemu: the pristine Debian tree + qemu/patches/*.patch
-# (applied in name order with patch -p1) + the files of qemu/overlay/ on top.
+# (applied in name order with patch -p1) + the files of qemu/overlay/ on top
+# + the guest ABI headers of include/standard-headers/ (the project's one
+# definition of what the machine and the guest code share) into QEMU's
+# include/standard-headers/, where the machine includes them from.
 #
-# Usage: scripts/qemu-tree.sh BUILD_DIR OVERLAY_DIR PATCH_DIR
+# Usage: scripts/qemu-tree.sh BUILD_DIR OVERLAY_DIR PATCH_DIR [HEADERS_DIR]
+#        (HEADERS_DIR defaults to the repository's include/standard-headers)
 #
 # Does nothing when the stamp BUILD/src/qemu.stamp holds the hash of the
 # overlay and patches (contents, names, modes), the QEMU version and these
@@ -15,6 +19,7 @@ BUILD=${1:?usage: qemu-tree.sh BUILD_DIR OVERLAY_DIR PATCH_DIR}
 OVERLAY=${2:?usage: qemu-tree.sh BUILD_DIR OVERLAY_DIR PATCH_DIR}
 PATCHES=${3:?usage: qemu-tree.sh BUILD_DIR OVERLAY_DIR PATCH_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
+HEADERS=${4:-$HERE/../include/standard-headers}
 PRISTINE=$BUILD/src/qemu-pristine
 STAGE=$BUILD/src/qemu-stage
 DEST=$BUILD/src/qemu
@@ -27,6 +32,7 @@ die() { echo "qemu-tree: error: $*" >&2; exit 1; }
 [[ -f $BUILD/qemu-version.txt ]] ||
     die "no $BUILD/qemu-version.txt (run scripts/fetch-qemu.sh $BUILD)"
 [[ -d $OVERLAY ]] || die "overlay directory $OVERLAY does not exist"
+[[ -d $HEADERS ]] || die "ABI header directory $HEADERS does not exist"
 
 # The patches, in name order (a missing patch directory means no patches).
 patches=()
@@ -43,14 +49,19 @@ inputs_hash() {
         for p in ${patches[@]+"${patches[@]}"}; do
             echo "patch $(basename "$p") $(sha256sum <"$p" | awk '{print $1}')"
         done
-        (cd "$OVERLAY" && find . \( -type f -o -type l \) -print0 | sort -z |
-            while IFS= read -r -d '' f; do
-                if [[ -L $f ]]; then
-                    echo "link $f $(readlink "$f")"
-                else
-                    echo "file $f $(stat -c %a "$f") $(sha256sum <"$f" | awk '{print $1}')"
-                fi
-            done)
+        for tree in overlay headers; do
+            dir=$OVERLAY
+            [[ $tree == headers ]] && dir=$HEADERS
+            echo "tree $tree"
+            (cd "$dir" && find . \( -type f -o -type l \) -print0 | sort -z |
+                while IFS= read -r -d '' f; do
+                    if [[ -L $f ]]; then
+                        echo "link $f $(readlink "$f")"
+                    else
+                        echo "file $f $(stat -c %a "$f") $(sha256sum <"$f" | awk '{print $1}')"
+                    fi
+                done)
+        done
     } | sha256sum | awk '{print $1}'
 }
 
@@ -79,6 +90,8 @@ for p in ${patches[@]+"${patches[@]}"}; do
     fi
 done
 cp -a --remove-destination "$OVERLAY/." "$STAGE/"
+mkdir -p "$STAGE/include/standard-headers"
+cp -a --remove-destination "$HEADERS/." "$STAGE/include/standard-headers/"
 rm -f "$STAMP"
 python3 "$HERE/sync-tree.py" "$STAGE" "$DEST" "$MANIFEST"
 rm -rf "$STAGE"

@@ -16,15 +16,12 @@ import struct
 
 import pytest
 
+from abi import EXIT_BADAPP, EXIT_PAGE_FAULT, EXIT_PANIC, EXIT_STOPPED
 from sccrun import run_app
 
 TIMEOUT = 90  # seconds, per run
 NCORES = 48
 MODES = ["ipi", "poll", "hybrid"]
-EXIT_PAGE_FAULT = 128 + 14
-EXIT_BADAPP = 249
-EXIT_PANIC = 250
-EXIT_STOPPED = 251
 
 PTE_P, PTE_W, PTE_U, PTE_PCD, PTE_MPBT = 0x1, 0x2, 0x4, 0x10, 0x80
 EFAULT = 14
@@ -504,7 +501,7 @@ def test_mbox_bench_smoke(app):
 def test_panic_stops_every_core(app, victim):
     r = run_app(app("panic"), args=[f"core={victim}", f"cores={NCORES}"], timeout=TIMEOUT)
     assert not r.timed_out, explain(r)
-    # The lowest failing core's status: the victim's 250 if it is core 0.
+    # The lowest failing core's status: the victim's panic if it is core 0.
     assert r.returncode == (EXIT_PANIC if victim == 0 else EXIT_STOPPED), explain(r)
     lines = r.core_lines()
     assert f"core {victim:02d}: panic: test panic from core {victim:02d}" in lines[victim], \

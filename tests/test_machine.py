@@ -11,6 +11,7 @@ import struct
 
 import pytest
 
+from abi import EXIT_BADBOOT, EXIT_HUNG, EXIT_TRIPLE
 from sccrun import run
 
 TIMEOUT = 60
@@ -188,11 +189,11 @@ def test_reset_release(guest, tmp_path):
 @pytest.mark.parametrize("target", [5, 46])
 def test_bad_handoff(guest, tmp_path, target):
     """Core 0 breaks a held core's handoff block through its window page;
-    the boot stub of the released core must refuse to boot (status 252)."""
+    the boot stub of the released core must refuse to boot (EXIT_BADBOOT)."""
     img = guest("reset")
     cmap = write_map(tmp_path, f"0 {img} target={target} corrupt\n{target} {img} hold\n")
     r = run(coremap=cmap, timeout=TIMEOUT)
-    assert not r.timed_out and r.returncode == 252, explain(r)
+    assert not r.timed_out and r.returncode == EXIT_BADBOOT, explain(r)
     lines = r.core_lines()
     assert f"corrupted core {target:02d}'s handoff block" in lines[0], explain(r)
     assert lines[target] == ["scc-boot: no valid handoff block at 0x1000"], explain(r)
@@ -214,7 +215,7 @@ def test_triple_fault(guest, tmp_path):
     cmap = write_map(tmp_path, f"7 {img} fault\n0-6,8-47 {img}\n")
     r = run(coremap=cmap, timeout=TIMEOUT)
     assert not r.timed_out, explain(r)
-    assert r.returncode == 254, explain(r)
+    assert r.returncode == EXIT_TRIPLE, explain(r)
     assert re.search(r"scc: core 07 failed", r.stderr), explain(r)
     assert len(re.findall(r"scc: core \d+ failed", r.stderr)) == 1, explain(r)
 
@@ -223,7 +224,7 @@ def test_hang(guest, tmp_path):
     cmap = write_map(tmp_path, f"3 {guest('hang')}\n0-2,4-47 {guest('ids')}\n")
     r = run(coremap=cmap, timeout=TIMEOUT)
     assert not r.timed_out, explain(r)
-    assert r.returncode == 253, explain(r)
+    assert r.returncode == EXIT_HUNG, explain(r)
     assert re.search(r"scc: core 03 failed", r.stderr), explain(r)
     assert len(re.findall(r"scc: core \d+ failed", r.stderr)) == 1, explain(r)
 

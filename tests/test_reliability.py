@@ -20,14 +20,11 @@ import time
 import pytest
 
 import loaderfuzz
+from abi import EXIT_BADAPP, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STALLED
 import sccrun
 from sccrun import run, run_app
 
 TIMEOUT = 60
-EXIT_STALLED = 247
-EXIT_BADOPTION = 248
-EXIT_BADAPP = 249
-EXIT_PAGE_FAULT = 128 + 14
 ESRCH = 3
 REPO = sccrun.REPO
 BUILD = REPO / "build"

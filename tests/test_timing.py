@@ -71,12 +71,13 @@ def test_mpb_read_costs_o_mpb_plus_two_hops_per_router(tmp_path):
 
 def test_wcb_flushes_when_full_or_on_another_line(tmp_path):
     lines, st = micro("wcb", "0", tmp_path)
+    _, idle = micro("none", "0", tmp_path)      # what start-up and exit cost
     # away, a, b, away: 3 flushes; a filled: 2 (away, then full a);
     # a/b alternating after away: 8 (away, then every store but the last);
-    # then the kernel's exit: its mailbox's gone word pushes b out, and its
-    # flush pushes the gone word out: 2
-    assert st[("core", "0", "wcb_flushes")] == 13 + 2
-    assert st[("core", "0", "mpb_line_writes")] == 13 + 2
+    # the last b goes out with the kernel's first MPB write at exit: 1
+    flushes = st[("core", "0", "wcb_flushes")] - idle[("core", "0", "wcb_flushes")]
+    writes = st[("core", "0", "mpb_line_writes")] - idle[("core", "0", "mpb_line_writes")]
+    assert flushes == 14 and writes == 14, (flushes, writes)
     same = int(lines[0][0].split()[2])
     alternate = int(lines[0][1].split()[2])
     flush = MPB + 2 * (8 + 1) * HOP        # core 47: tile (5,3), 8 hops from (0,0)
@@ -93,9 +94,11 @@ def test_poller_sees_flag_after_write_plus_latency(tmp_path):
     # o_mpb + d L_hop later (d = 9); the poll that sees it arrives no
     # earlier, and one poll period (a local read: o_mpb + 2 L_hop, plus a
     # few instructions) at most later, plus its reply and the TSC read
+    # (a few cycles more if the flag's and the next line's writes hold the
+    # MPB's port when the poll arrives)
     arrival = wrote + 1 + MPB + 9 * HOP
     period = MPB + 2 * HOP + 8
-    assert arrival <= seen <= arrival + period + 2 * HOP + 8, (wrote, seen)
+    assert arrival <= seen <= arrival + period + 2 * HOP + 24, (wrote, seen)
     assert st[("core", "47", "poll_skips")] >= 1      # it was parked, not run
 
 
@@ -173,8 +176,9 @@ def test_apic_timer_ticks_at_the_modeled_rate(hz):
     assert r.returncode == 0, r.stdout + r.stderr
     for core in (2, 5):
         ticks, dg, ghz = map(int, r.core_lines()[core][-1].split()[1::2])
-        # the count runs from a tick to the first tick after 1 s of GTSC
-        assert ticks == hz + 1, (ticks, dg)
+        # the count runs from a tick to the first tick after 1 s of GTSC:
+        # hz or hz + 1, where the host's clock gives up to 5% either way
+        assert ticks in (hz, hz + 1), (ticks, dg)
         assert ghz <= dg <= ghz + ghz // hz + ghz // 1000
 
 

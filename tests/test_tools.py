@@ -75,8 +75,10 @@ def test_core_lines_empty():
 def test_command_kernel_only(monkeypatch):
     monkeypatch.setenv("SCC_QEMU", "/q/qemu")
     monkeypatch.setenv("SCC_BOOT", "/b/boot.elf")
+    monkeypatch.setenv("SCC_TCG", "multi")
     assert build_command("k.elf") == [
-        "/q/qemu", "-M", "scc", "-bios", "/b/boot.elf", "-display", "none",
+        "/q/qemu", "-M", "scc", "-bios", "/b/boot.elf", "-accel", "tcg,thread=multi",
+        "-display", "none",
         "-nodefaults", "-serial", "stdio", "-monitor", "none", "-no-reboot",
         "-kernel", "k.elf"]
 

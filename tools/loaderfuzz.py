@@ -139,7 +139,7 @@ def classify(r: sccrun.RunResult, image: Path) -> tuple[str, str]:
 
 
 def run_case(i: int, path: str, good_kernel: bytes, good_stub: bytes, workdir: Path,
-             seed: int, timeout: float) -> Outcome:
+             seed: int, timeout: float, tcg: str | None = None) -> Outcome:
     rng = random.Random(f"{seed}:{path}:{i}")
     good = good_stub if path == "stub" else good_kernel
     data, what = mutate(good, rng)
@@ -151,15 +151,16 @@ def run_case(i: int, path: str, good_kernel: bytes, good_stub: bytes, workdir: P
     if path != "stub":
         machine = dict(SMALL_CHIP)
         if path == "kernel":
-            r = sccrun.run(image, machine=machine, timeout=timeout)
+            r = sccrun.run(image, machine=machine, timeout=timeout, tcg=tcg)
         else:
             cmap = case_dir / "cores.map"
             cmap.write_text(f"0-3 {image.name}\n")
             machine["coremap"] = str(cmap)
-            r = sccrun.run(machine=machine, timeout=timeout)
+            r = sccrun.run(machine=machine, timeout=timeout, tcg=tcg)
     else:
         kernel_file.write_bytes(good_kernel)
-        r = sccrun.run(kernel_file, machine=dict(SMALL_CHIP), timeout=timeout, bios=image)
+        r = sccrun.run(kernel_file, machine=dict(SMALL_CHIP), timeout=timeout, bios=image,
+                       tcg=tcg)
     kind, detail = classify(r, image)
     for f in case_dir.iterdir():
         f.unlink()
@@ -173,8 +174,10 @@ def fuzz(kernel: Path, stub: Path, *, cases: int, seed: int, workdir: Path,
     good_kernel, good_stub = Path(kernel).read_bytes(), Path(stub).read_bytes()
     stats = Stats()
     work = [(i, p) for p in paths for i in range(cases)]
+    # `jobs` QEMUs share the host: --tcg auto must know (sccrun.choose_tcg).
+    tcg = sccrun.choose_tcg(None, sccrun.machine_cores(SMALL_CHIP), runs=jobs)
     with ThreadPoolExecutor(max_workers=jobs) as ex:
         for o in ex.map(lambda ip: run_case(ip[0], ip[1], good_kernel, good_stub,
-                                            Path(workdir), seed, timeout), work):
+                                            Path(workdir), seed, timeout, tcg), work):
             stats.outcomes.append(o)
     return stats

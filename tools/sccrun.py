@@ -13,6 +13,10 @@ Environment:
   SCC_QEMU   the QEMU binary (default: build/qemu/qemu-system-i386 in the repo)
   SCC_BOOT   the boot ELF given as -bios (default: build/boot/scc-boot.elf)
   SCC_KERNEL the kernel run_app runs (default: build/kernel/kernel.elf)
+  SCC_TCG    single, multi or auto: how QEMU's TCG runs the cores (default
+             auto; see choose_tcg); the tcg= argument overrides it
+  SCC_PARALLEL_RUNS  how many QEMU runs share the host at once (default 1);
+             set by whoever starts several in parallel, read by auto
 """
 from __future__ import annotations
 
@@ -91,6 +95,92 @@ def boot_elf() -> str:
     return os.environ.get("SCC_BOOT") or str(DEFAULT_BOOT)
 
 
+# --- TCG threading: one host thread for all cores, or one per core ----------------
+
+TCG_MODES = ("single", "multi", "auto")
+
+
+def parallel_runs() -> int:
+    """How many QEMU runs share the host ($SCC_PARALLEL_RUNS, default 1)."""
+    text = os.environ.get("SCC_PARALLEL_RUNS", "").strip()
+    if not text:
+        return 1
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise SccRunError(f"SCC_PARALLEL_RUNS={text!r}: expected a whole number >= 1")
+    return n
+
+
+def host_cpus() -> int:
+    """The host CPUs this process may run on (its affinity, not the
+    machine's count: a container or taskset may allow fewer)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - Linux has it
+        return os.cpu_count() or 1
+
+
+def tcg_mode(mode: str | None = None) -> str:
+    """The requested mode: `mode`, else $SCC_TCG, else auto; checked."""
+    if mode is None:
+        mode = os.environ.get("SCC_TCG", "").strip() or "auto"
+        what = f"SCC_TCG={mode!r}"
+    else:
+        what = f"tcg={mode!r}"
+    if mode not in TCG_MODES:
+        raise SccRunError(f"{what}: expected one of {', '.join(TCG_MODES)}")
+    return mode
+
+
+# auto gives each core a thread only while there are at most this many
+# cores to a host CPU: measured, 5 cores on 2 CPUs run faster multi-threaded,
+# 48 on 2 as fast or faster single-threaded (docs/functional-mode.md).
+TCG_MULTI_MAX_PER_CPU = 4
+
+
+def choose_tcg(mode: str | None, started: int, cpus: int | None = None,
+               runs: int | None = None) -> str:
+    """single or multi for a run that starts `started` cores.
+
+    auto is a rule of three facts known before the run, so that the same
+    run on the same host always gets the same choice (no load sampling).
+    The run's CPUs are the host CPUs this process may use divided by the
+    runs that share them ($SCC_PARALLEL_RUNS). multi-threaded TCG (a host
+    thread per core) wins when there are at least two such CPUs, more than
+    one core, and at most TCG_MULTI_MAX_PER_CPU cores a CPU; otherwise the
+    cores' threads mostly take turns on the same CPUs and pay for the
+    cross-thread work (TLB flushes, big-lock hand-offs) that one thread
+    running the cores round-robin does not.
+    """
+    mode = tcg_mode(mode)
+    if mode != "auto":
+        return mode
+    cpus = host_cpus() if cpus is None else cpus
+    runs = parallel_runs() if runs is None else runs
+    mine = cpus // runs
+    if started > 1 and mine >= 2 and started <= TCG_MULTI_MAX_PER_CPU * mine:
+        return "multi"
+    return "single"
+
+
+def coremap_started(path, ncores: int) -> int:
+    """How many cores a core map starts (its lines without `hold`); all
+    cores if the file cannot be read or parsed (the machine will say why)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        started = set()
+        for line in text.splitlines():
+            words = shlex.split(line, comments=True)
+            if len(words) >= 2 and "hold" not in words[2:]:
+                started.update(parse_cores(words[0], ncores))
+        return len(started)
+    except (OSError, ValueError, SccRunError):
+        return ncores
+
+
 def _option_value(name: str, value) -> str:
     """A machine option's value as QEMU's -M syntax wants it."""
     if isinstance(value, bool):
@@ -111,8 +201,12 @@ def build_command(kernel: str | None = None, *, coremap: str | None = None,
                   append: str | None = None, modules: Sequence[str] = (),
                   machine: Mapping[str, str] | None = None,
                   extra_args: Sequence[str] = (), qemu: str | None = None,
-                  bios: str | None = None) -> list[str]:
-    """The QEMU command line for a run. Checks the arguments, not the files."""
+                  bios: str | None = None, tcg: str | None = None,
+                  started: int | None = None) -> list[str]:
+    """The QEMU command line for a run. Checks the arguments, not the files.
+
+    tcg: single, multi or auto (default $SCC_TCG, else auto); auto counts
+    the cores the run starts (`started`, else from the core map, else all)."""
     if isinstance(modules, (str, bytes)):
         raise SccRunError("modules must be a sequence of file names, not a string")
     if isinstance(extra_args, (str, bytes)):
@@ -137,14 +231,28 @@ def build_command(kernel: str | None = None, *, coremap: str | None = None,
     if kernel is None and (append is not None or modules):
         raise SccRunError("append and modules need a kernel (with a coremap, put them in its lines)")
 
-    machine_arg = ",".join(["scc"] + [f"{k}={v}" for k, v in opts.items()])
-    cmd = [qemu or qemu_binary(), "-M", machine_arg, "-bios", bios or boot_elf(),
-           "-display", "none", "-nodefaults", "-serial", "stdio",
-           "-monitor", "none", "-no-reboot"]
-    if opts.get("timing") in ("on", "true", "yes"):
+    mode = tcg_mode(tcg)
+    timing = opts.get("timing") in ("on", "true", "yes")
+    if timing:
         # The timing mode runs the cores in modeled-time order, on one
         # thread, with exact instruction budgets (QEMU's icount machinery).
-        cmd += ["-accel", "tcg,thread=single", "-icount", "shift=0,sleep=off"]
+        if mode == "multi":
+            raise SccRunError("the timing mode runs the cores on one thread: "
+                              "it does not go with tcg multi")
+        mode = "single"
+    if mode == "auto":
+        if started is None:
+            ncores = machine_cores(opts)
+            started = coremap_started(opts["coremap"], ncores) if kernel is None else ncores
+        mode = choose_tcg(mode, started)
+
+    machine_arg = ",".join(["scc"] + [f"{k}={v}" for k, v in opts.items()])
+    cmd = [qemu or qemu_binary(), "-M", machine_arg, "-bios", bios or boot_elf(),
+           "-accel", f"tcg,thread={mode}",
+           "-display", "none", "-nodefaults", "-serial", "stdio",
+           "-monitor", "none", "-no-reboot"]
+    if timing:
+        cmd += ["-icount", "shift=0,sleep=off"]
     if kernel is not None:
         cmd += ["-kernel", kernel]
     if append is not None:
@@ -225,7 +333,8 @@ def _pump(pipe, sink: list[str], echo: TextIO | None,
 def run(kernel: str | None = None, *, coremap: str | None = None, append: str | None = None,
         modules: Sequence[str] = (), machine: Mapping[str, str] | None = None,
         timeout: float = DEFAULT_TIMEOUT, extra_args: Sequence[str] = (),
-        stream: bool = False, bios: str | None = None) -> RunResult:
+        stream: bool = False, bios: str | None = None, tcg: str | None = None,
+        started: int | None = None) -> RunResult:
     """Run QEMU -M scc until it exits or `timeout` seconds pass.
 
     With stream=True, QEMU's stdout and stderr are also copied live to ours;
@@ -240,7 +349,8 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
         raise SccRunError(f"timeout must be a positive number of seconds, not {timeout!r}")
     qemu, bios = qemu_binary(), os.fspath(bios) if bios is not None else boot_elf()
     cmd = build_command(kernel, coremap=coremap, append=append, modules=modules,
-                        machine=machine, extra_args=extra_args, qemu=qemu, bios=bios)
+                        machine=machine, extra_args=extra_args, qemu=qemu, bios=bios,
+                        tcg=tcg, started=started)
     coremap_file = coremap if coremap is not None else dict(machine or {}).get("coremap")
     _check_files(os.fspath(kernel) if kernel is not None else None,
                  os.fspath(coremap_file) if coremap_file is not None else None,
@@ -442,7 +552,7 @@ def app_link_name(app) -> str:
 def run_app(app, *, cores: str | int | Iterable[int] = "all", args: Sequence[str] = (),
             kernel_opts=None, kernel=None, machine: Mapping[str, str] | None = None,
             timeout: float = DEFAULT_TIMEOUT, extra_args: Sequence[str] = (),
-            stream: bool = False) -> RunResult:
+            stream: bool = False, tcg: str | None = None) -> RunResult:
     """Run the kernel (default: $SCC_KERNEL, or build/kernel/kernel.elf) on
     `cores` with `app` as its application module.
 
@@ -472,6 +582,6 @@ def run_app(app, *, cores: str | int | Iterable[int] = "all", args: Sequence[str
         with open(cmap, "w", encoding="utf-8") as f:
             f.write(text)
         return run(coremap=cmap, machine=machine, timeout=timeout, extra_args=extra_args,
-                   stream=stream)
+                   stream=stream, tcg=tcg, started=len(parse_cores(cores, ncores)))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

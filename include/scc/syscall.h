@@ -51,10 +51,10 @@
 #define SCC_MBOX_NONBLOCK   1
 #define SCC_MBOX_PAYLOAD    24  /* bytes of payload in one 32-byte line */
 
-/* Exit statuses the kernel reports for a core (apps use 0-127) */
-#define SCC_EXIT_TRAP_BASE  128 /* 128 + vector: an unhandled fault */
-#define SCC_EXIT_PANIC      250 /* this core panicked */
-#define SCC_EXIT_STOPPED    251 /* stopped by another core's panic (NMI) */
+/* Exit statuses the kernel reports for a core (apps use 0-127):
+ * SCC_EXIT_TRAP_BASE + vector, SCC_EXIT_PANIC, SCC_EXIT_STOPPED, ... are
+ * defined with the machine's in the shared ABI header. */
+#include <standard-headers/scc/abi.h>
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>

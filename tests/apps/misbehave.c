@@ -18,9 +18,7 @@
  */
 #include <string.h>
 
-#include "testlib.h"
-
-#define CRB_GCBCFG 0x80
+#include "testlib.h"     /* CRB_GCBCFG: standard-headers/scc/abi.h */
 
 static volatile uint32_t *gcbcfg(struct scc_info *info, int core)
 {

@@ -13,27 +13,7 @@
 #include "hw/scc/scc.h"
 #include "trace.h"
 
-#define CRB_GLCFG0      0x010
-#define CRB_GLCFG1      0x018
-#define CRB_L2CFG0      0x020
-#define CRB_L2CFG1      0x028
-#define CRB_SENSOR      0x040
-#define CRB_SENSVAL     0x048
-#define CRB_GCBCFG      0x080
-#define CRB_TILEID      0x100
-#define CRB_LOCK0       0x200
-#define CRB_LOCK1       0x400
-#define CRB_LUT0        0x800
-#define CRB_LUT1        0x1000
-#define CRB_LUT_END     0x1800
-
-#define GLCFG_NMI       (1u << 0)
-#define GLCFG_INTR      (1u << 1)
-
-#define SENSVAL_CONST   0x00001234
-/* Bits 8-25 of GCBCFG hold the tile frequency in MHz at reset (choice). */
-#define GCBCFG_CLOCK_SHIFT 8
-#define GCBCFG_CLOCK_MASK  (0x3ffffu << GCBCFG_CLOCK_SHIFT)
+/* Register offsets and fields: include/standard-headers/scc/abi.h */
 
 /* The core at port z of tile t, or NULL on a one-core-a-tile chip. */
 static SCCCore *scc_tile_core(SCCTile *t, int z)
@@ -107,13 +87,13 @@ static uint64_t scc_crb_read(void *opaque, hwaddr off, unsigned size)
         val = t->sensor;
         break;
     case CRB_SENSVAL:
-        val = SENSVAL_CONST;
+        val = SENSVAL_VALUE;
         break;
     case CRB_GCBCFG:
         val = t->gcbcfg;
         break;
     case CRB_TILEID:
-        val = (me ? me->z : 0) | (t->x << 3) | (t->y << 7);
+        val = TILEID(t->x, t->y, me ? me->z : 0);
         break;
     case CRB_LOCK0:
     case CRB_LOCK1:

@@ -80,14 +80,14 @@ static void scc_sif_port(SCCMachineState *s, int *x, int *y, int *side)
 
 static uint32_t scc_route(int x, int y)
 {
-    return (y << 4) | x;
+    return LUT_ROUTE_XY(x, y);
 }
 
 /* What a LUT entry names: a region and the page's offset in it, or NULL. */
 static MemoryRegion *scc_lut_target(SCCMachineState *s, uint32_t e,
                                     hwaddr *offset)
 {
-    int x = SCC_LUT_ROUTE(e) & 0xf, y = SCC_LUT_ROUTE(e) >> 4;
+    int x = LUT_ROUTE_X(SCC_LUT_ROUTE(e)), y = LUT_ROUTE_Y(SCC_LUT_ROUTE(e));
     int sub = SCC_LUT_SUBDEST(e);
     uint64_t sysaddr = (uint64_t)SCC_LUT_ADDRBITS(e) << SCC_PAGE_SHIFT;
     int mc, core, sx, sy, sside;

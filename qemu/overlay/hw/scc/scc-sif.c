@@ -13,25 +13,10 @@
 #include "hw/scc/scc.h"
 #include "trace.h"
 
-#define SIF_GTSC_LO     0x8224
-#define SIF_GTSC_HI     0x8228
-#define SIF_ATOMIC      0xE000
-#define SIF_ATOMIC_END  (SIF_ATOMIC + 8 * SCC_ATOMIC_COUNTERS)
-
-#define SIF_CONSOLE     0x1000
-#define SIF_EXIT        0x1004
-#define SIF_MEMSIZE     0x1008
-#define SIF_NCORES      0x100C
-#define SIF_MESH        0x1010
-#define SIF_CORE_HZ     0x1014
-#define SIF_GTSC_HZ     0x1018
-#define SIF_COREID      0x101C
-#define SIF_FAULT_EIP   0x1020
-#define SIF_FAULT_ADDR  0x1024
-#define SIF_FAULT       0x1028
-#define SIF_TIMING      0x102C
-#define SIF_CORE_STATE  0x1100
-#define SIF_CORE_STATE_END (SIF_CORE_STATE + 4 * SCC_MAX_CORES)
+/* Register offsets: include/standard-headers/scc/abi.h. The arrays: */
+#define SIF_ATOMIC          SIF_ATOMIC_INC(0)
+#define SIF_ATOMIC_END      SIF_ATOMIC_INC(SIF_NATOMIC)
+#define SIF_CORE_STATE_END  SIF_CORE_STATE(SCC_MAX_CORES)
 
 static void scc_sif_bad(const char *what, hwaddr off)
 {
@@ -106,7 +91,7 @@ static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
         val = s->ncores;
         break;
     case SIF_MESH:
-        val = s->mesh_x | (s->mesh_y << 8) | (s->cores_per_tile << 16);
+        val = MESH(s->mesh_x, s->mesh_y, s->cores_per_tile);
         break;
     case SIF_CORE_HZ:
         val = s->core_hz;
@@ -127,11 +112,12 @@ static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
         val = c ? c->fault_vector : 0;
         break;
     case SIF_TIMING:
-        val = (s->timing ? 1 : 0) | (s->timing && s->timing_stale ? 2 : 0);
+        val = (s->timing ? TIMING_ON : 0) |
+              (s->timing && s->timing_stale ? TIMING_STALE : 0);
         break;
     default:
-        if (off >= SIF_CORE_STATE && off < SIF_CORE_STATE_END) {
-            i = (off - SIF_CORE_STATE) / 4;
+        if (off >= SIF_CORE_STATE(0) && off < SIF_CORE_STATE_END) {
+            i = (off - SIF_CORE_STATE(0)) / 4;
             val = i < s->ncores ? scc_core_state(s, &s->core[i]) : 0;
             break;
         }

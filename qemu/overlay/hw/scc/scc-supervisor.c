@@ -35,28 +35,20 @@
 
 #define STALL_PERIOD_MS     100
 
-enum { SCC_STATE_RESET, SCC_STATE_RUNNING, SCC_STATE_EXITED };
-
 /* What SIF_CORE_STATE(i) reads: whether core i can take messages. */
 int scc_core_state(SCCMachineState *s, SCCCore *c)
 {
     if (c->exited) {
-        return SCC_STATE_EXITED;
+        return CORE_STATE_EXITED;
     }
     if (!c->started || c->held) {
-        return SCC_STATE_RESET;
+        return CORE_STATE_RESET;
     }
-    return SCC_STATE_RUNNING;
+    return CORE_STATE_RUNNING;
 }
 
-static const char *const exception_names[32] = {
-    "divide error", "debug", "NMI", "breakpoint", "overflow",
-    "bound range exceeded", "invalid opcode", "device not available",
-    "double fault", "coprocessor segment overrun", "invalid TSS",
-    "segment not present", "stack fault", "general protection",
-    "page fault", "reserved", "x87 floating-point error",
-    "alignment check", "machine check", "SIMD floating-point error",
-};
+/* The guest kernel names them the same way (one table, in the ABI). */
+static const char *const exception_names[32] = SCC_EXCEPTION_NAMES;
 
 static const char *exception_name(uint32_t v)
 {

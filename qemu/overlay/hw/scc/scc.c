@@ -12,6 +12,7 @@
 #include "qemu/units.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
+#include "migration/blocker.h"
 #include "chardev/char.h"
 #include "system/system.h"
 #include "system/reset.h"
@@ -106,6 +107,22 @@ static void scc_console_init(SCCMachineState *s)
     }
 }
 
+/*
+ * No state of the chip is migratable: the DRAM and MPBs are RAM regions
+ * outside migration, and the LUTs, locks, GLCFG pins, atomic counters and
+ * the supervisor's view of the cores are in no VMState. A snapshot or a
+ * migration would silently lose them, so both are refused.
+ */
+static Error *scc_migration_blocker;
+
+static void scc_migration_block(Error **errp)
+{
+    error_setg(&scc_migration_blocker, "scc: the machine cannot be saved or "
+               "migrated: its DRAM, MPBs, LUTs and locks are not part of "
+               "any migration state");
+    migrate_add_blocker(&scc_migration_blocker, errp);
+}
+
 static void scc_machine_init(MachineState *ms)
 {
     SCCMachineState *s = SCC_MACHINE(ms);
@@ -137,6 +154,7 @@ static void scc_machine_init(MachineState *ms)
     scc_cores_init(s);
     scc_supervisor_init(s);
     scc_console_init(s);
+    scc_migration_block(&error_fatal);
 
     /* Refuse bad images and core maps before anything runs. */
     scc_loader_plan(s, &error_fatal);

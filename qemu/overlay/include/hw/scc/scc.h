@@ -19,58 +19,57 @@
 #define TYPE_SCC_MACHINE MACHINE_TYPE_NAME("scc")
 OBJECT_DECLARE_SIMPLE_TYPE(SCCMachineState, SCC_MACHINE)
 
-#define SCC_MAX_TILES           24
-#define SCC_MAX_CORES           48
-#define SCC_PAGE_SHIFT          24
-#define SCC_PAGE_SIZE           (1ULL << SCC_PAGE_SHIFT)
-#define SCC_LUT_ENTRIES         256
-#define SCC_MPB_SIZE            0x4000
-#define SCC_NUM_MC              4
-#define SCC_ATOMIC_COUNTERS     48
+/*
+ * The guest ABI (register offsets, LUT entries, pages, exit statuses, the
+ * boot handoff block) is defined once, for the machine and the guest code:
+ * include/standard-headers/scc/abi.h in the project, copied into QEMU's
+ * tree by scripts/qemu-tree.sh. The SCC_* names below are the machine's
+ * older names for some of its facts.
+ */
+#include "standard-headers/scc/abi.h"
+#include "standard-headers/scc/multiboot.h"
+
+#define SCC_ATOMIC_COUNTERS     SIF_NATOMIC
 
 /* A private DRAM slot in an MC is 41 pages, whatever is backed of it. */
-#define SCC_PRIVATE_PAGES       41
-#define SCC_SLOT_SIZE           (SCC_PRIVATE_PAGES * SCC_PAGE_SIZE)
+#define SCC_SLOT_SIZE           ((uint64_t)SCC_PRIVATE_PAGES * SCC_PAGE_SIZE)
 /* Shared DRAM sits after twelve slots of MC0, as with sccKit. */
-#define SCC_SHARED_SYSADDR      0x1EC000000ULL
-#define SCC_SHARED_MAX          (0x200000000ULL - SCC_SHARED_SYSADDR)
+#define SCC_SHARED_SYSADDR      \
+    ((uint64_t)SCC_SHARED_ADDRBITS << SCC_PAGE_SHIFT)
+#define SCC_SHARED_MAX          (((uint64_t)SCC_SHARED_ADDRBITS_END << \
+                                  SCC_PAGE_SHIFT) - SCC_SHARED_SYSADDR)
 
 /* LUT entry */
-#define SCC_LUT_ADDRBITS(e)     ((e) & 0x3ff)
-#define SCC_LUT_SUBDEST(e)      (((e) >> 10) & 7)
-#define SCC_LUT_ROUTE(e)        (((e) >> 13) & 0xff)
-#define SCC_LUT_VALID_BITS      0x3fffffu
+#define SCC_LUT_ADDRBITS(e)     LUT_ADDRBITS(e)
+#define SCC_LUT_SUBDEST(e)      LUT_SUBDEST(e)
+#define SCC_LUT_ROUTE(e)        LUT_ROUTE(e)
+#define SCC_LUT_VALID_BITS      LUT_VALID_BITS
 #define SCC_LUT_ENTRY(addrbits, subdest, route) \
-    (((addrbits) & 0x3ff) | ((subdest) << 10) | ((route) << 13))
+    LUT_ENTRY(addrbits, subdest, route)
 
 enum {
-    SCC_SUB_CORE0, SCC_SUB_CORE1, SCC_SUB_CRB, SCC_SUB_MPB,
-    SCC_SUB_EAST, SCC_SUB_SOUTH, SCC_SUB_WEST, SCC_SUB_NORTH,
+    SCC_SUB_CORE0 = SUBDEST_CORE0, SCC_SUB_CORE1 = SUBDEST_CORE1,
+    SCC_SUB_CRB = SUBDEST_CRB, SCC_SUB_MPB = SUBDEST_MPB,
+    SCC_SUB_EAST = SUBDEST_EAST, SCC_SUB_SOUTH = SUBDEST_SOUTH,
+    SCC_SUB_WEST = SUBDEST_WEST, SCC_SUB_NORTH = SUBDEST_NORTH,
 };
 
 /* Default LUT page numbers */
-#define SCC_PAGE_PRIVATE_LAST   0x28
-#define SCC_PAGE_REMOTE         0x29
-#define SCC_PAGE_SHARED         0x80
-#define SCC_PAGE_MPB            0xC0
-#define SCC_PAGE_OWN_MPB        0xD8
-#define SCC_PAGE_CRB            0xE0
-#define SCC_PAGE_OWN_CRB        0xF8
-#define SCC_PAGE_SIF            0xF9
-#define SCC_PAGE_RESET          0xFF
+#define SCC_PAGE_PRIVATE_LAST   (SCC_PRIVATE_PAGES - 1)
+#define SCC_PAGE_REMOTE         SCC_WINDOW_PAGE
+#define SCC_PAGE_SHARED         SCC_SHARED_PAGE
+#define SCC_PAGE_MPB            SCC_MPB_PAGE
+#define SCC_PAGE_OWN_MPB        SCC_OWN_MPB_PAGE
+#define SCC_PAGE_CRB            SCC_CRB_PAGE
+#define SCC_PAGE_OWN_CRB        SCC_OWN_CRB_PAGE
+#define SCC_PAGE_SIF            SCC_SIF_PAGE
+#define SCC_PAGE_RESET          SCC_RESET_PAGE
 
-/*
- * Statuses the machine reports for cores that could not report their own
- * (include/scc/hw.h has the guest's copy).
- */
-#define SCC_EXIT_STALLED        247 /* waiting when nothing could progress */
-#define SCC_EXIT_PANIC          250 /* the kernel panicked (and stops all) */
-#define SCC_EXIT_STOPPED        251 /* stopped because another core failed */
-#define SCC_EXIT_HALTED         253
-#define SCC_EXIT_TRIPLE_FAULT   254
-#define SCC_EXIT_TRAP_BASE      128 /* the kernel's status for vector n */
+/* Statuses the machine reports for cores that could not report their own */
+#define SCC_EXIT_HALTED         SCC_EXIT_HUNG
+#define SCC_EXIT_TRIPLE_FAULT   SCC_EXIT_TRIPLE
 
-#define SCC_CONSOLE_LINE        256
+#define SCC_CONSOLE_LINE        SIF_CONSOLE_LINE
 
 typedef struct SCCMachineState SCCMachineState;
 
