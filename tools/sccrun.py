@@ -232,6 +232,13 @@ def build_command(kernel: str | None = None, *, coremap: str | None = None,
         raise SccRunError("append and modules need a kernel (with a coremap, put them in its lines)")
 
     mode = tcg_mode(tcg)
+    if opts.get("timing") in ("on", "true", "yes"):
+        # The timing mode (machine option timing=on) orders the cores in
+        # modeled time on one thread: it needs single-threaded TCG.
+        if mode == "multi":
+            raise SccRunError("machine option timing=on runs the cores on one thread: "
+                              "tcg=multi does not go with it")
+        mode = "single"
     if mode == "auto":
         if started is None:
             ncores = machine_cores(opts)
