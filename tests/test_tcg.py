@@ -91,6 +91,17 @@ def test_bad_environment_is_refused(no_env, monkeypatch, env, value, message):
 
 
 @pytest.mark.no_qemu
+def test_timing_mode_takes_single(no_env, monkeypatch):
+    """The timing mode (timing=on) runs the cores on one thread."""
+    monkeypatch.setattr(sccrun, "host_cpus", lambda: 64)
+    assert accel(build_command("k.elf", started=4)) == "tcg,thread=multi"
+    assert accel(build_command("k.elf", started=4, machine={"timing": "on"})) == \
+        "tcg,thread=single"
+    with pytest.raises(SccRunError, match="timing=on runs the cores on one thread"):
+        build_command("k.elf", machine={"timing": "on"}, tcg="multi")
+
+
+@pytest.mark.no_qemu
 def test_bad_argument_is_refused(no_env):
     with pytest.raises(SccRunError, match="tcg='Multi': expected one of single, multi, auto"):
         build_command("k.elf", tcg="Multi")
