@@ -216,17 +216,13 @@ def test_times_are_modeled_not_host_speed(tmp_path):
     assert near(r.stdout) < far(r.stdout)
 
 
-def test_timing_needs_single_threaded_icount(qemu_bin):
-    r = subprocess.run([str(qemu_bin), "-M", "scc,timing=on", "-display", "none",
+@pytest.mark.parametrize("option,message", [
+    ("timing=on", "timing=on needs single-threaded TCG with instruction counting"),
+    ("timing-stale=on", "timing-stale=on needs timing=on"),
+])
+def test_timing_options_refused_alone(qemu_bin, option, message):
+    r = subprocess.run([str(qemu_bin), "-M", f"scc,{option}", "-display", "none",
                         "-nodefaults", "-monitor", "none"],
                        capture_output=True, text=True, timeout=30)
     assert r.returncode != 0
-    assert "timing=on needs single-threaded TCG with instruction counting" in r.stderr
-
-
-def test_stale_needs_timing(qemu_bin):
-    r = subprocess.run([str(qemu_bin), "-M", "scc,timing-stale=on", "-display", "none",
-                        "-nodefaults", "-monitor", "none"],
-                       capture_output=True, text=True, timeout=30)
-    assert r.returncode != 0
-    assert "timing-stale=on needs timing=on" in r.stderr
+    assert message in r.stderr

@@ -59,8 +59,10 @@
 
 #define PS_PER_S        1000000000000LL
 #define NEVER           INT64_MAX
-#define MAX_BUDGET      100000000   /* instructions; a lone core stops now and then */
-#define POLL_REPEATS    3           /* identical periodic reads before parking */
+/* instructions; a core alone stops now and then */
+#define MAX_BUDGET      100000000
+/* identical periodic reads before parking */
+#define POLL_REPEATS    3
 
 enum { DIR_E, DIR_S, DIR_W, DIR_N };
 
@@ -325,7 +327,8 @@ static uint64_t tm_loop_state(SCCCore *c)
 {
     SCCCoreTiming *k = K(c);
     CPUX86State *env = cpu_env(c->cs);
-    uint64_t h = 1469598103934665603ull, data[1 + TARGET_INSN_START_EXTRA_WORDS];
+    uint64_t h = 1469598103934665603ull;
+    uint64_t data[1 + TARGET_INSN_START_EXTRA_WORDS];
     int i;
 
     if (!tcg_timing_ram && !(env->hflags & HF_CPL_MASK)) {
@@ -1075,22 +1078,6 @@ void scc_timing_reset(SCCMachineState *s)
     s->tm->blocks = 0;
 }
 
-/* Properties: opaque is the field's offset in SCCMachineState. */
-#define TM_FIELD(obj, opaque, type) \
-    ((type *)((char *)SCC_MACHINE(obj) + (uintptr_t)(opaque)))
-
-static void tm_get_u32(Object *obj, Visitor *v, const char *name,
-                       void *opaque, Error **errp)
-{
-    visit_type_uint32(v, name, TM_FIELD(obj, opaque, uint32_t), errp);
-}
-
-static void tm_get_u64(Object *obj, Visitor *v, const char *name,
-                       void *opaque, Error **errp)
-{
-    visit_type_uint64(v, name, TM_FIELD(obj, opaque, uint64_t), errp);
-}
-
 static bool tm_get_timing(Object *obj, Error **errp)
 {
     return SCC_MACHINE(obj)->timing;
@@ -1152,57 +1139,50 @@ void scc_timing_set_defaults(SCCMachineState *s)
 
 void scc_timing_add_props(ObjectClass *oc)
 {
-    static const struct {
-        const char *name;
-        bool u64;
-        size_t offset;
-        const char *desc;
-    } props[] = {
-        { "timing-mesh-hz", true, offsetof(SCCMachineState, tp.mesh_hz),
+    static const SCCFieldProp props[] = {
+        { "timing-mesh-hz", "uint64", offsetof(SCCMachineState, tp.mesh_hz),
           "timing: mesh clock (default 800000000)" },
-        { "timing-hop-cycles", false, offsetof(SCCMachineState, tp.hop_cycles),
+        { "timing-hop-cycles", "uint32",
+          offsetof(SCCMachineState, tp.hop_cycles),
           "timing: mesh cycles per router, L_hop (default 4: 5 ns, 001 "
           "Table 1)" },
-        { "timing-mpb-cycles", false, offsetof(SCCMachineState, tp.mpb_cycles),
+        { "timing-mpb-cycles", "uint32",
+          offsetof(SCCMachineState, tp.mpb_cycles),
           "timing: core cycles of overhead per MPB line access, o_mpb "
           "less the instructions' own cost (default 60)" },
-        { "timing-crb-cycles", false, offsetof(SCCMachineState, tp.crb_cycles),
+        { "timing-crb-cycles", "uint32",
+          offsetof(SCCMachineState, tp.crb_cycles),
           "timing: core cycles of overhead per CRB access (default 60)" },
-        { "timing-sif-cycles", false, offsetof(SCCMachineState, tp.sif_cycles),
+        { "timing-sif-cycles", "uint32",
+          offsetof(SCCMachineState, tp.sif_cycles),
           "timing: core cycles of overhead per system-interface access "
           "(default 200)" },
-        { "timing-irq-cycles", false, offsetof(SCCMachineState, tp.irq_cycles),
+        { "timing-irq-cycles", "uint32",
+          offsetof(SCCMachineState, tp.irq_cycles),
           "timing: core cycles from a GLCFG write's arrival to the LINT "
           "pin (default 20)" },
-        { "timing-mpb-service-ps", false,
+        { "timing-mpb-service-ps", "uint32",
           offsetof(SCCMachineState, tp.mpb_service_ps),
           "timing: ps an MPB port is busy per line; more than "
           "(o_mpb + 2 L_hop) / this concurrent readers queue (default 5667: "
           "24, 001 section 3.3)" },
-        { "timing-cpi-milli", false, offsetof(SCCMachineState, tp.cpi_milli),
-          "timing: core cycles per instruction x 1000 (default 1750: 001's o_get^mpb)" },
-        { "timing-l2-cycles", false, offsetof(SCCMachineState, tp.l2_cycles),
+        { "timing-cpi-milli", "uint32",
+          offsetof(SCCMachineState, tp.cpi_milli),
+          "timing: core cycles per instruction x 1000 (default 1750, "
+          "calibrated on 001's o_get^mpb)" },
+        { "timing-l2-cycles", "uint32", offsetof(SCCMachineState, tp.l2_cycles),
           "timing: core cycles of an L1 miss that hits the L2 (default 18)" },
-        { "timing-mem-r-cycles", false,
+        { "timing-mem-r-cycles", "uint32",
           offsetof(SCCMachineState, tp.mem_r_cycles),
           "timing: core cycles of overhead per DRAM line read, o_mem_r "
           "less the instructions' own cost (default 104)" },
-        { "timing-mem-w-cycles", false,
+        { "timing-mem-w-cycles", "uint32",
           offsetof(SCCMachineState, tp.mem_w_cycles),
           "timing: core cycles of overhead per DRAM line written, o_mem_w "
           "less the instructions' own cost (default 240)" },
     };
-    int i;
 
-    for (i = 0; i < ARRAY_SIZE(props); i++) {
-        object_class_property_add(oc, props[i].name,
-                                  props[i].u64 ? "uint64" : "uint32",
-                                  props[i].u64 ? tm_get_u64 : tm_get_u32,
-                                  props[i].u64 ? tm_get_u64 : tm_get_u32,
-                                  NULL, (void *)(uintptr_t)props[i].offset);
-        object_class_property_set_description(oc, props[i].name,
-                                              props[i].desc);
-    }
+    scc_add_field_props(oc, props, ARRAY_SIZE(props));
     object_class_property_add_bool(oc, "timing", tm_get_timing,
                                    tm_set_timing);
     object_class_property_set_description(oc, "timing",

@@ -278,14 +278,30 @@ static void scc_machine_instance_init(Object *obj)
     scc_timing_set_defaults(s);
 }
 
+/* Properties backed by fields of SCCMachineState (scc.h). */
+void scc_add_field_props(ObjectClass *oc, const SCCFieldProp *props, int n)
+{
+    int i;
+
+    for (i = 0; i < n; i++) {
+        const char *t = props[i].type;
+        ObjectPropertyAccessor *get = !strcmp(t, "size") ? scc_get_size :
+                                      !strcmp(t, "uint64") ? scc_get_u64 :
+                                      scc_get_u32;
+        ObjectPropertyAccessor *set = !strcmp(t, "size") ? scc_set_size :
+                                      !strcmp(t, "uint64") ? scc_set_u64 :
+                                      scc_set_u32;
+
+        object_class_property_add(oc, props[i].name, t, get, set, NULL,
+                                  (void *)(uintptr_t)props[i].offset);
+        object_class_property_set_description(oc, props[i].name,
+                                              props[i].desc);
+    }
+}
+
 static void scc_machine_add_props(ObjectClass *oc)
 {
-    static const struct {
-        const char *name;
-        const char *type;
-        size_t offset;
-        const char *desc;
-    } props[] = {
+    static const SCCFieldProp props[] = {
         { "mesh-x", "uint32", offsetof(SCCMachineState, mesh_x),
           "tiles in x (2-6, default 6)" },
         { "mesh-y", "uint32", offsetof(SCCMachineState, mesh_y),
@@ -301,22 +317,8 @@ static void scc_machine_add_props(ObjectClass *oc)
         { "gtsc-hz", "uint64", offsetof(SCCMachineState, gtsc_hz),
           "global timestamp counter rate (default 125000000)" },
     };
-    int i;
 
-    for (i = 0; i < ARRAY_SIZE(props); i++) {
-        const char *t = props[i].type;
-        ObjectPropertyAccessor *get = !strcmp(t, "size") ? scc_get_size :
-                                      !strcmp(t, "uint64") ? scc_get_u64 :
-                                      scc_get_u32;
-        ObjectPropertyAccessor *set = !strcmp(t, "size") ? scc_set_size :
-                                      !strcmp(t, "uint64") ? scc_set_u64 :
-                                      scc_set_u32;
-
-        object_class_property_add(oc, props[i].name, t, get, set, NULL,
-                                  (void *)(uintptr_t)props[i].offset);
-        object_class_property_set_description(oc, props[i].name,
-                                              props[i].desc);
-    }
+    scc_add_field_props(oc, props, ARRAY_SIZE(props));
     object_class_property_add_str(oc, "coremap", scc_get_coremap,
                                   scc_set_coremap);
     object_class_property_set_description(oc, "coremap",

@@ -177,6 +177,14 @@ struct SCCMachineState {
 
 /* scc.c */
 SCCMachineState *scc_machine(void);
+/* A machine property backed by a field of SCCMachineState. */
+typedef struct SCCFieldProp {
+    const char *name;
+    const char *type;           /* "uint32", "uint64" or "size" */
+    size_t offset;
+    const char *desc;
+} SCCFieldProp;
+void scc_add_field_props(ObjectClass *oc, const SCCFieldProp *props, int n);
 SCCCore *scc_current_core(void);
 
 /* scc-lut.c: per-core address spaces */
