@@ -237,8 +237,8 @@ def build_command(kernel: str | None = None, *, coremap: str | None = None,
         # The timing mode runs the cores in modeled-time order, on one
         # thread, with exact instruction budgets (QEMU's icount machinery).
         if mode == "multi":
-            raise SccRunError("the timing mode runs the cores on one thread: "
-                              "it does not go with tcg multi")
+            raise SccRunError("machine option timing=on runs the cores on one thread: "
+                              "tcg=multi does not go with it")
         mode = "single"
     if mode == "auto":
         if started is None:
