@@ -73,7 +73,7 @@ static uint64_t scc_crb_read(void *opaque, hwaddr off, unsigned size)
     if (!scc_crb_size_ok(t, false, off, size)) {
         return 0;
     }
-    scc_timing_io(t->scc, t->id, false, false);
+    scc_timing_io(t->scc, t->id, false);
     switch (off) {
     case CRB_GLCFG0:
     case CRB_GLCFG1:
@@ -157,7 +157,7 @@ static void scc_crb_write(void *opaque, hwaddr off, uint64_t val64,
     if (!scc_crb_size_ok(t, true, off, size)) {
         return;
     }
-    scc_timing_io(t->scc, t->id, false, true);
+    scc_timing_io(t->scc, t->id, false);
     switch (off) {
     case CRB_GLCFG0:
     case CRB_GLCFG1:

@@ -247,22 +247,43 @@ void scc_lut_init(SCCMachineState *s, SCCCore *c)
                                            &error_fatal);
 }
 
-/* Beyond its 16 KiB, an MPB page repeats the same SRAM. */
+/*
+ * The tile's 16 KiB of SRAM at @addr of its MPB page: beyond 16 KiB the
+ * page repeats the SRAM, byte by byte (an access across the end wraps).
+ */
+uint64_t scc_mpb_sram_read(SCCTile *t, hwaddr addr, unsigned size)
+{
+    uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
+    uint8_t buf[8];
+    unsigned i;
+
+    for (i = 0; i < size; i++) {
+        buf[i] = ram[(addr + i) & (SCC_MPB_SIZE - 1)];
+    }
+    return ldn_le_p(buf, size);
+}
+
+void scc_mpb_sram_write(SCCTile *t, hwaddr addr, uint64_t val, unsigned size)
+{
+    uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
+    uint8_t buf[8];
+    unsigned i;
+
+    stn_le_p(buf, size, val);
+    for (i = 0; i < size; i++) {
+        ram[(addr + i) & (SCC_MPB_SIZE - 1)] = buf[i];
+    }
+}
+
 static uint64_t scc_mpb_wrap_read(void *opaque, hwaddr addr, unsigned size)
 {
-    SCCTile *t = opaque;
-    uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
-
-    return ldn_le_p(ram + (addr & (SCC_MPB_SIZE - 1)), size);
+    return scc_mpb_sram_read(opaque, addr, size);
 }
 
 static void scc_mpb_wrap_write(void *opaque, hwaddr addr, uint64_t val,
                                unsigned size)
 {
-    SCCTile *t = opaque;
-    uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
-
-    stn_le_p(ram + (addr & (SCC_MPB_SIZE - 1)), size, val);
+    scc_mpb_sram_write(opaque, addr, val, size);
 }
 
 static const MemoryRegionOps scc_mpb_wrap_ops = {

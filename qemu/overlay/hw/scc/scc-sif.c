@@ -67,7 +67,7 @@ static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
         return 0;
     }
     if (scc_sif_is_chip_register(off)) {
-        scc_timing_io(s, 0, true, false);
+        scc_timing_io(s, 0, true);
     }
     switch (off) {
     case SIF_GTSC_LO:
@@ -148,7 +148,7 @@ static void scc_sif_write(void *opaque, hwaddr off, uint64_t val64,
         return;
     }
     if (scc_sif_is_chip_register(off)) {
-        scc_timing_io(s, 0, true, true);
+        scc_timing_io(s, 0, true);
     }
     switch (off) {
     case SIF_CONSOLE:

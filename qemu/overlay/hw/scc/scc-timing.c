@@ -458,9 +458,23 @@ static void tm_stale_report(SCCMachineState *s, SCCCore *c, uint32_t line,
                  tm->line_written[line] / 1e6, scc_timing_now(s, c) / 1e6);
 }
 
-/* Read @len bytes at @off of one line into @out; returns the latency
- * from issue to arrival (0 for an L1 hit). */
-static int64_t tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
+/* Put the bytes the core's WCB holds for @line over @len bytes at @off. */
+static void tm_wcb_forward(SCCCoreTiming *k, uint32_t line, unsigned off,
+                           unsigned len, uint8_t *out)
+{
+    unsigned i;
+
+    if (k->wcb_valid && k->wcb_line == line) {
+        for (i = 0; i < len; i++) {
+            if (k->wcb_mask & (1u << (off + i))) {
+                out[i] = k->wcb_data[off + i];
+            }
+        }
+    }
+}
+
+/* Read @len bytes at @off of one line into @out. */
+static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
                             unsigned off, unsigned len, uint8_t *out,
                             bool mpbt)
 {
@@ -468,8 +482,7 @@ static int64_t tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
     uint8_t *mem = tm_mpb_ram(s, line);
     int set = line % SCC_L1_SETS, way = mpbt ? tm_l1_way(k, line) : -1;
     int tile = line / SCC_MPB_LINES;
-    int64_t rlat = 0, a;
-    unsigned i;
+    int64_t a;
 
     if (way >= 0) {
         k->n.l1_mpbt_hits++;
@@ -480,7 +493,6 @@ static int64_t tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
             mem = k->l1_data[set][way];
         }
     } else {
-        rlat = s->tm->mpb_ps + tm_hops(s, c->tile, tile) * s->tm->hop_ps;
         a = tm_transact(s, c, tile, s->tm->mpb_ps, true,
                         &k->n.stall_mpb_read);
         k->n.mpb_line_reads++;
@@ -494,14 +506,7 @@ static int64_t tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
         }
     }
     memcpy(out, mem + off, len);
-    if (k->wcb_valid && k->wcb_line == line) {
-        for (i = 0; i < len; i++) {
-            if (k->wcb_mask & (1u << (off + i))) {
-                out[i] = k->wcb_data[off + i];
-            }
-        }
-    }
-    return rlat;
+    tm_wcb_forward(k, line, off, len, out);
 }
 
 /* Write bytes to the MPB at @a (their arrival): visible from then on. */
@@ -584,15 +589,10 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
     SCCCore *c = scc_current_core();
     uint32_t off = addr & (SCC_MPB_SIZE - 1);
     uint8_t buf[8];
-    int64_t rlat = 0;
     unsigned done = 0;
 
     if (!c || !tm_in_run(c)) {
-        uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
-        for (done = 0; done < size; done++) {
-            buf[done] = ram[(off + done) & (SCC_MPB_SIZE - 1)];
-        }
-        *val = ldn_le_p(buf, size);
+        *val = scc_mpb_sram_read(t, off, size);
         return MEMTX_OK;
     }
     /* spinning? decide on what the read would return, before doing it */
@@ -602,16 +602,14 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
         uint8_t peek[8];
         uint8_t *mem = tm_mpb_ram(s, line);
         int way = attrs.mpbt ? tm_l1_way(k, line) : -1;
-        unsigned i, o = off % SCC_LINE;
+        unsigned o = off % SCC_LINE;
 
         if (o + size <= SCC_LINE) {
             const uint8_t *src = way >= 0 && s->timing_stale ?
                 k->l1_data[line % SCC_L1_SETS][way] : mem;
-            for (i = 0; i < size; i++) {
-                peek[i] = k->wcb_valid && k->wcb_line == line &&
-                          (k->wcb_mask & (1u << (o + i))) ?
-                          k->wcb_data[o + i] : src[o + i];
-            }
+
+            memcpy(peek, src + o, size);
+            tm_wcb_forward(k, line, o, size, peek);
             tm_spin_check(s, c, (t->id * SCC_MPB_SIZE + off) | size << 28,
                           ldn_le_p(peek, size), line,
                           way >= 0 ? 0 : s->tm->mpb_ps +
@@ -624,11 +622,10 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
         uint32_t o = (off + done) & (SCC_MPB_SIZE - 1);
         unsigned n = MIN(size - done, SCC_LINE - o % SCC_LINE);
 
-        rlat = tm_read_line(s, c, t->id * SCC_MPB_LINES + o / SCC_LINE,
-                            o % SCC_LINE, n, buf + done, attrs.mpbt);
+        tm_read_line(s, c, t->id * SCC_MPB_LINES + o / SCC_LINE,
+                     o % SCC_LINE, n, buf + done, attrs.mpbt);
         done += n;
     }
-    (void)rlat;
     K(c)->poll_seq = K(c)->io_seq;
     *val = ldn_le_p(buf, size);
     return MEMTX_OK;
@@ -644,14 +641,11 @@ static MemTxResult tm_mpb_write(void *opaque, hwaddr addr, uint64_t val,
     uint8_t buf[8];
     unsigned done = 0;
 
-    stn_le_p(buf, size, val);
     if (!c || !tm_in_run(c)) {
-        uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
-        for (done = 0; done < size; done++) {
-            ram[(off + done) & (SCC_MPB_SIZE - 1)] = buf[done];
-        }
+        scc_mpb_sram_write(t, off, val, size);
         return MEMTX_OK;
     }
+    stn_le_p(buf, size, val);
     while (done < size) {
         uint32_t o = (off + done) & (SCC_MPB_SIZE - 1);
         unsigned n = MIN(size - done, SCC_LINE - o % SCC_LINE);
@@ -762,7 +756,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
 
 /* --- CRB, SIF, instructions -------------------------------------------- */
 
-void scc_timing_io(SCCMachineState *s, int tile, bool sif, bool write)
+void scc_timing_io(SCCMachineState *s, int tile, bool sif)
 {
     SCCCore *c = scc_current_core();
     SCCCoreTiming *k;

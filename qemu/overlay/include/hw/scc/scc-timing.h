@@ -154,7 +154,7 @@ bool scc_timing_init(SCCMachineState *s, Error **errp);
 void scc_timing_reset(SCCMachineState *s);
 int64_t scc_timing_now(SCCMachineState *s, SCCCore *c);       /* ps */
 /* A CRB or SIF access by the current core: may restart it later. */
-void scc_timing_io(SCCMachineState *s, int tile, bool sif, bool write);
+void scc_timing_io(SCCMachineState *s, int tile, bool sif);
 /* A LINT pin change caused by the current core's access (GLCFG). */
 void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level);
 /* A core released from reset by the current core's access (GCBCFG). */

@@ -192,6 +192,8 @@ void scc_lut_init(SCCMachineState *s, SCCCore *c);
 void scc_lut_reset(SCCMachineState *s, SCCCore *c);
 void scc_lut_write(SCCMachineState *s, SCCCore *c, int page, uint32_t val);
 void scc_mpb_init(SCCMachineState *s, SCCTile *t);
+uint64_t scc_mpb_sram_read(SCCTile *t, hwaddr addr, unsigned size);
+void scc_mpb_sram_write(SCCTile *t, hwaddr addr, uint64_t val, unsigned size);
 int scc_mc_of_core(SCCMachineState *s, int core, int *slot);
 
 /* scc-crb.c */
