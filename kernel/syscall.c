@@ -74,7 +74,7 @@ static int32_t sys_info(uint32_t ui)
 	i.shm_size = shm_size;
 	i.crb_base = SCC_CRB_BASE;
 	i.sif_base = SCC_SIF;
-	i.mbox_mode = mbox_mode(-1);
+	i.mbox_mode = mbox_mode(-1, 0);
 	i.timing = sif_read(SIF_TIMING);
 	return copyout(ui, &i, sizeof(i));
 }
@@ -169,8 +169,7 @@ void syscall(struct trapframe *tf)
 		r = 0;
 		break;
 	case SYS_halt:
-		mbox_halt();
-		r = 0;
+		r = idle_halt(a == SCC_HALT_SINCE, b);
 		break;
 	case SYS_info:
 		r = sys_info(a);
@@ -185,7 +184,7 @@ void syscall(struct trapframe *tf)
 		r = mbox_waiting();
 		break;
 	case SYS_mbox_mode:
-		r = mbox_mode((int32_t)a);
+		r = mbox_mode((int32_t)a, b);
 		break;
 	case SYS_ipi:
 		r = sys_ipi(a);

@@ -18,7 +18,10 @@
 #define SYS_munmap      5   /* (void *addr, size_t len) -> 0 */
 #define SYS_time        6   /* (struct scc_time *) -> 0 */
 #define SYS_yield       7   /* () -> 0: drain the mailbox, then return */
-#define SYS_halt        8   /* () -> 0: sleep until an interrupt */
+#define SYS_halt        8   /* (int since, unsigned seen) -> interrupts taken
+                               so far (kstat.lint0 + kstat.ticks): sleep until
+                               an interrupt; with since = 1, only if that count
+                               is still seen (no wake-up lost in between) */
 #define SYS_info        9   /* (struct scc_info *) -> 0 */
 #define SYS_mbox_send   10  /* (int dest, int tag, const void *buf, size_t len)
                                -> 0; waits while dest's ring is full;
@@ -26,7 +29,9 @@
 #define SYS_mbox_recv   11  /* (struct scc_msg *out, int flags) -> 0,
                                or -EAGAIN with SCC_MBOX_NONBLOCK */
 #define SYS_mbox_poll   12  /* () -> messages waiting (drains the ring) */
-#define SYS_mbox_mode   13  /* (int mode, or -1 to ask) -> previous mode */
+#define SYS_mbox_mode   13  /* (int mode, or -1 to ask; unsigned spin) ->
+                               previous mode; spin: hybrid mode's polling
+                               budget in core cycles before it sleeps */
 #define SYS_ipi         14  /* (int dest) -> 0: pulse dest's INTR line */
 #define SYS_kstat       15  /* (struct scc_kstat *) -> 0 */
 #define SYS_vmquery     16  /* (const void *vaddr) -> PTE, or -EFAULT */
@@ -43,10 +48,15 @@
 #define SCC_EINVAL      22
 #define SCC_ENOSYS      88
 
-/* Mailbox notification modes */
+/* Mailbox notification modes (docs/notify.md; kernel/notify_*.c) */
 #define SCC_MBOX_IPI    0   /* the sender interrupts the receiver */
-#define SCC_MBOX_POLL   1   /* the receiver drains on kernel entry and poll */
-#define SCC_MBOX_HYBRID 2   /* interrupt only while the receiver sleeps */
+#define SCC_MBOX_POLL   1   /* the receiver spins, draining its ring */
+#define SCC_MBOX_HYBRID 2   /* the receiver spins for a bounded time, then
+                               sleeps; senders interrupt only a sleeper */
+#define SCC_MBOX_TIMER  3   /* the receiver sleeps; its LAPIC tick drains */
+#define SCC_MBOX_NMODES 4
+#define SCC_MBOX_NAMES  { "ipi", "poll", "hybrid", "timer" }
+#define SCC_HALT_SINCE  1   /* SYS_halt's since */
 
 #define SCC_MBOX_NONBLOCK   1
 #define SCC_MBOX_PAYLOAD    24  /* bytes of payload in one 32-byte line */
@@ -99,6 +109,9 @@ struct scc_kstat {
     uint32_t mbox_full_waits; /* times a send found the ring full */
     uint32_t syscalls;
     uint32_t mbox_dropped;  /* corrupt ring slots dropped, not delivered */
+    uint32_t sleeps;        /* times the core halted */
+    uint64_t idle_tsc;      /* TSC cycles spent halted */
+    uint64_t intr_tsc;      /* TSC at the last interrupt's handler entry */
 };
 #endif
 

@@ -82,11 +82,12 @@ int scc_mbox_mode(int mode)
     return scc_syscall(SYS_mbox_mode, mode, 0, 0, 0, 0);
 }
 
-static const char *const mode_names[] = {
-    [SCC_MBOX_IPI] = "ipi",
-    [SCC_MBOX_POLL] = "poll",
-    [SCC_MBOX_HYBRID] = "hybrid",
-};
+int scc_mbox_setmode(int mode, unsigned spin)
+{
+    return scc_syscall(SYS_mbox_mode, mode, spin, 0, 0, 0);
+}
+
+static const char *const mode_names[] = SCC_MBOX_NAMES;
 
 const char *scc_mbox_mode_name(int mode)
 {
@@ -126,6 +127,11 @@ int scc_yield(void)
 int scc_halt(void)
 {
     return scc_syscall(SYS_halt, 0, 0, 0, 0, 0);
+}
+
+unsigned scc_halt_since(unsigned seen)
+{
+    return scc_syscall(SYS_halt, SCC_HALT_SINCE, seen, 0, 0, 0);
 }
 
 void scc_panic(const char *msg)

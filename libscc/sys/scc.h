@@ -80,7 +80,8 @@ int scc_mbox_send(int dest, int tag, const void *buf, size_t len);
 int scc_mbox_recv(struct scc_msg *out, int flags);  /* SCC_MBOX_NONBLOCK */
 int scc_mbox_poll(void);                    /* messages waiting */
 int scc_mbox_mode(int mode);                /* SCC_MBOX_*; -1 asks; -> previous */
-const char *scc_mbox_mode_name(int mode);   /* "ipi", "poll", "hybrid", "?" */
+int scc_mbox_setmode(int mode, unsigned spin); /* and hybrid's spin, core cycles */
+const char *scc_mbox_mode_name(int mode);   /* "ipi", "poll", "hybrid", "timer"; "?" */
 int scc_mbox_mode_parse(const char *name);  /* the inverse; -1 if unknown */
 
 /* --- interrupts, scheduling, statistics ------------------------------------------ */
@@ -90,6 +91,10 @@ int scc_kstat(struct scc_kstat *out);
 int scc_tick(unsigned hz);                  /* LAPIC timer rate, 0 off */
 int scc_yield(void);                        /* drain the mailbox, return */
 int scc_halt(void);                         /* sleep until an interrupt */
+/* Sleep unless an interrupt came since the count seen; the count now
+ * (interrupts taken: kstat.lint0 + kstat.ticks). Lose no wake-up with
+ * `seen = scc_halt_since(seen)` in a loop that checks its condition. */
+unsigned scc_halt_since(unsigned seen);
 __attribute__((noreturn)) void scc_panic(const char *msg);
 
 /* --- memory ----------------------------------------------------------------------- */
