@@ -158,7 +158,10 @@ static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
     unsigned n = rounds - drop, seen = intr_count();
     uint32_t *send = alloc(n), *rtt = alloc(n);
     while (!sh->up[p])
-        ;
+        if (scc_core_state(p) != CORE_STATE_RUNNING) {
+            printf("ipi_latency: peer %d is not running (held in reset, or exited)\n", p);
+            exit(1);
+        }
     for (uint32_t round = 0; round < rounds; round++) {
         while (sh->ready[p] != round)
             ;
