@@ -201,6 +201,9 @@ void syscall(struct trapframe *tf)
 	case SYS_tick:
 		r = sys_tick(a);
 		break;
+	case SYS_core_state:
+		r = a < self.ncores ? (int32_t)sif_core_state(a) : -SCC_EINVAL;
+		break;
 	default:
 		r = -SCC_ENOSYS;
 		break;

@@ -37,7 +37,8 @@
 #define SYS_vmquery     16  /* (const void *vaddr) -> PTE, or -EFAULT */
 #define SYS_panic       17  /* (const char *msg) -> does not return */
 #define SYS_tick        18  /* (unsigned hz) -> 0: LAPIC timer rate, 0 off */
-#define SYS_NR          19
+#define SYS_core_state  19  /* (int core) -> CORE_STATE_* (abi.h), -EINVAL */
+#define SYS_NR          20
 
 /* errno values returned (negated) by the kernel; picolibc's numbering */
 #define SCC_EPERM       1
