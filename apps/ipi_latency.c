@@ -30,7 +30,9 @@
  *
  * Nothing but core 0 interrupts a peer, and a peer is pinged only after
  * it said it is ready again, so each wake-up is exactly one ping; idle
- * peers sleep, so they cost no host time.
+ * peers sleep, so they cost no host time. Core 0 waits by polling lines
+ * of its own MPB that the peers write (in the timing mode the machine
+ * parks a core that polls an MPB line, so waiting costs no host time).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -49,15 +51,45 @@ struct stats {
     uint64_t sum;
 };
 
-/* Shared DRAM (uncached). */
+/* Shared DRAM (uncached): what core 0 tells the peers, and their results. */
 struct shared {
     volatile uint32_t cmd[MAX_CORES];    /* round number, or CMD_DONE */
-    volatile uint32_t ready[MAX_CORES];  /* rounds the peer has finished */
     volatile uint64_t t0;                /* core 0's TSC just before the send */
-    volatile uint32_t reported[MAX_CORES];
-    volatile uint32_t up[MAX_CORES];     /* the peer counts interrupts from now */
     struct stats res[MAX_CORES][NKINDS]; /* the peers' kinds, ARRIVE..REMOTE */
 };
+
+/* Peer p's line in core 0's MPB (written by p only): */
+struct status {
+    uint32_t up;            /* p counts interrupts from now on */
+    uint32_t ready;         /* rounds p has finished */
+    uint32_t reported;      /* p's results are in shared DRAM */
+};
+
+static volatile struct status *status_line(int p)
+{
+    return (volatile struct status *)((volatile char *)scc_mpb_user(0) + 32 * p);
+}
+
+/* Peer: write a field of our line, then push it out of the write-combine
+ * buffer with a store to another line (our own MPB's first line, which no
+ * one reads). */
+static void publish(volatile uint32_t *field, uint32_t v, int me)
+{
+    *field = v;
+    __asm__ volatile("" ::: "memory");
+    *(volatile uint32_t *)scc_mpb_user(me) = 0;
+    __asm__ volatile("" ::: "memory");
+}
+
+/* Core 0: wait until a field of a peer's line reads v. */
+static void await(volatile uint32_t *field, uint32_t v)
+{
+    for (;;) {
+        scc_cl1invmb();
+        if (*field == v)
+            return;
+    }
+}
 
 static void die(const char *what, int err)
 {
@@ -115,7 +147,8 @@ static void peer(int me, struct shared *sh, unsigned rounds, unsigned drop)
     uint32_t *v[NKINDS];
     for (int k = ARRIVE; k <= REMOTE; k++)
         v[k] = alloc(n);
-    sh->up[me] = 1;
+    volatile struct status *st = status_line(me);
+    publish(&st->up, 1, me);
     for (uint32_t round = 0;; round++) {
         unsigned now;
         while ((now = scc_halt_since(seen)) == seen)
@@ -137,11 +170,11 @@ static void peer(int me, struct shared *sh, unsigned rounds, unsigned drop)
             v[TRAP][round - drop] = (uint32_t)(tu - tk);
             v[REMOTE][round - drop] = (uint32_t)(tu - t0);
         }
-        sh->ready[me] = round + 1;
+        publish(&st->ready, round + 1, me);
     }
     for (int k = ARRIVE; k <= REMOTE; k++)
         sh->res[me][k] = summarize(v[k], n);
-    sh->reported[me] = 1;
+    publish(&st->reported, 1, me);
 }
 
 static void row(const char *peer, int hops, int kind, unsigned n, const struct stats *s,
@@ -157,14 +190,15 @@ static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
 {
     unsigned n = rounds - drop, seen = intr_count();
     uint32_t *send = alloc(n), *rtt = alloc(n);
-    while (!sh->up[p])
-        if (scc_core_state(p) != CORE_STATE_RUNNING) {
-            printf("ipi_latency: peer %d is not running (held in reset, or exited)\n", p);
-            exit(1);
-        }
+    volatile struct status *st = status_line(p);
+    /* A peer that is running gets here, or fails and so ends the run. */
+    if (scc_core_state(p) != CORE_STATE_RUNNING) {
+        printf("ipi_latency: peer %d is not running (held in reset, or exited)\n", p);
+        exit(1);
+    }
+    await(&st->up, 1);
     for (uint32_t round = 0; round < rounds; round++) {
-        while (sh->ready[p] != round)
-            ;
+        await(&st->ready, round);
         sh->cmd[p] = round + 1;
         uint64_t t0 = scc_tsc();
         sh->t0 = t0;
@@ -182,12 +216,10 @@ static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
             rtt[round - drop] = (uint32_t)(t2 - t0);
         }
     }
-    while (sh->ready[p] != rounds)
-        ;
+    await(&st->ready, rounds);
     sh->cmd[p] = CMD_DONE;
     scc_ipi(p);
-    while (!sh->reported[p])
-        ;
+    await(&st->reported, 1);
     out[SEND] = summarize(send, n);
     out[RTT] = summarize(rtt, n);
     for (int k = ARRIVE; k <= REMOTE; k++)

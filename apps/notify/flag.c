@@ -1,10 +1,12 @@
 /*
  * flag: busy polling of a flag (S-Net's "Polling", 002 line 5534). Every
- * core has a line per possible sender in its MPB, written by that sender
+ * core has a flag per possible sender in its MPB, written by that sender
  * only: word 0 its count of records sent to us, word 1 its count of our
- * records it consumed (the acknowledgement: so no separate ack line, and
- * 47 lines + the outbox fit the 54-line heap). A receiver waiting for any
- * sender polls all 47 lines: 002 line 6552's "polling all one-to-one
+ * records it consumed (the acknowledgement, so no separate ack line). A
+ * flag is half a line: 47 whole lines and the outbox would not fit the
+ * symmetric heap next to RCCE's barrier lines; the two writers of a line
+ * write disjoint bytes, which the WCB keeps apart. A receiver waiting for
+ * any sender polls all 24 lines: 002 line 6552's "polling all one-to-one
  * queues".
  */
 #include <stdio.h>
@@ -12,6 +14,7 @@
 #include "notify.h"
 #include "scc.h"
 
+#define SLOT 16
 static volatile uint8_t *lines;
 static uint32_t seen[RCCE_MAXNP], sent_to[RCCE_MAXNP], consumed[RCCE_MAXNP];
 static int next;
@@ -19,7 +22,7 @@ static int next;
 /* The line for writer in owner's array: no line for owner itself. */
 static volatile uint8_t *line(int writer, int owner)
 {
-    return mpb_at(owner, lines + MPB_LINE * (writer < owner ? writer : writer - 1));
+    return mpb_at(owner, lines + SLOT * (writer < owner ? writer : writer - 1));
 }
 
 static void publish(int dest)
@@ -34,13 +37,13 @@ static void publish(int dest)
 static int setup(const char *params)
 {
     (void)params;
-    if (ncores < 2 || !(lines = RCCE_malloc(MPB_LINE * (ncores - 1)))) {
-        printf("notify: flag: no MPB room for %d flag lines\n", ncores - 1);
+    if (ncores < 2 || !(lines = RCCE_malloc(SLOT * (ncores - 1)))) {
+        printf("notify: flag: no MPB room for %d flags\n", ncores - 1);
         return -1;
     }
     for (int i = 0; i < ncores - 1; i++)
-        ((volatile uint32_t *)(lines + MPB_LINE * i))[0] =
-            ((volatile uint32_t *)(lines + MPB_LINE * i))[1] = 0;
+        ((volatile uint32_t *)(lines + SLOT * i))[0] =
+            ((volatile uint32_t *)(lines + SLOT * i))[1] = 0;
     mpb_flush();
     for (int i = 0; i < ncores; i++)
         seen[i] = sent_to[i] = consumed[i] = 0;
