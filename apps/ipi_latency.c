@@ -264,16 +264,17 @@ int main(int argc, char **argv)
             end = a;
         }
         if (end == a || *end) {
-            if (me == 0)
-                printf("ipi_latency: bad argument '%s' (n=ROUNDS drop=PERCENT "
-                       "peers=LIST)\n", a);
+            if (me != 0)
+                return 0;       /* core 0 says why and fails the run */
+            printf("ipi_latency: bad argument '%s' (n=ROUNDS drop=PERCENT peers=LIST)\n", a);
             return 2;
         }
     }
     unsigned drop = (unsigned)((uint64_t)rounds * drop_pct / 100);
     if (drop_pct >= 100 || rounds - drop == 0) {
-        if (me == 0)
-            printf("ipi_latency: n=%u drop=%u leaves no rounds to report\n", rounds, drop_pct);
+        if (me != 0)
+            return 0;
+        printf("ipi_latency: n=%u drop=%u leaves no rounds to report\n", rounds, drop_pct);
         return 2;
     }
     if (npeers == 0)
@@ -281,9 +282,10 @@ int main(int argc, char **argv)
             peers[npeers++] = c;
     for (int i = 0; i < npeers; i++)
         if (peers[i] <= 0 || peers[i] >= ncores) {
-            if (me == 0)
-                printf("ipi_latency: peer %d is not a core other than 0 (cores 1..%d)\n",
-                       peers[i], ncores - 1);
+            if (me != 0)
+                return 0;
+            printf("ipi_latency: peer %d is not a core other than 0 (cores 1..%d)\n",
+                   peers[i], ncores - 1);
             return 2;
         }
 

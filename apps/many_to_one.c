@@ -30,6 +30,14 @@
 
 #define MAX_SPECS 16
 
+/* UE 0 has said what is wrong: the others wait for that before they fail
+ * too (the machine stops the run at the first failing core). */
+static int bad_exit(void)
+{
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    return 2;
+}
+
 static uint64_t idle_tsc(void)
 {
     struct scc_kstat k;
@@ -121,7 +129,7 @@ int RCCE_APP(int argc, char **argv)
             bad = 1;
         }
         if (bad)
-            return 2;
+            return bad_exit();
         i++;
     }
     if (ncores < 2) {
@@ -142,7 +150,7 @@ int RCCE_APP(int argc, char **argv)
         const char *params;
         const struct scheme *s = scheme_find(specs[k], &params);
         if (chan_setup(s, params) < 0)
-            return 2;
+            return bad_exit();
         RCCE_barrier(&RCCE_COMM_WORLD);
         if (me == recv) {
             status = receive(s, params, recv, m);

@@ -29,6 +29,14 @@
 
 #define MAX_SPECS 16
 
+/* UE 0 has said what is wrong: the others wait for that before they fail
+ * too (the machine stops the run at the first failing core). */
+static int bad_exit(void)
+{
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    return 2;
+}
+
 /* Shared DRAM (uncached): what a peer reports after its rounds. */
 struct shared {
     volatile uint32_t done[RCCE_MAXNP];     /* the measurement number reported */
@@ -185,7 +193,7 @@ int RCCE_APP(int argc, char **argv)
             bad = 1;
         }
         if (bad)
-            return 2;
+            return bad_exit();
     }
     if (ncores < 2) {
         SAY("notify_pingpong: needs at least 2 UEs\n");
@@ -212,7 +220,7 @@ int RCCE_APP(int argc, char **argv)
         const char *params;
         const struct scheme *s = scheme_find(specs[k], &params);
         if (chan_setup(s, params) < 0)
-            return 2;
+            return bad_exit();
         int maxhops = 0;
         for (int i = 0; i < npeers; i++) {
             int p = peers[i];
