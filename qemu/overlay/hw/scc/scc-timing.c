@@ -80,7 +80,8 @@ static bool tm_in_run(SCCCore *c)
 
 static int64_t tm_insns(SCCCore *c)
 {
-    return K(c)->insns + (tm_in_run(c) ? tcg_timing_executed(c->cs) : 0);
+    return K(c)->insns +
+           (tm_in_run(c) ? tcg_timing_executed(c->cs, K(c)->budget) : 0);
 }
 
 int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
@@ -909,6 +910,7 @@ static CPUState *tm_next(int64_t *budget)
     end = MIN(k->limit, tm_next_event(c));
     *budget = end == NEVER ? MAX_BUDGET :
               MAX(1, MIN(MAX_BUDGET, (end - now) / s->tm->cpi_ps));
+    k->budget = *budget;
     k->running = true;
     return c->cs;
 }

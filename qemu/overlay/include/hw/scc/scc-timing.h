@@ -73,6 +73,7 @@ typedef struct SCCCoreTiming {
     /* clock: t0 + (insns - insn0) * cpi_ps (ps) */
     int64_t t0, insn0;
     int64_t insns;              /* executed before the current run */
+    int64_t budget;             /* instructions the current run was given */
     int64_t limit;              /* no access may arrive later, this run */
     int64_t blocked_arrival;    /* SCC_TM_BLOCKED */
 
