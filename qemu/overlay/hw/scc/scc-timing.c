@@ -189,6 +189,7 @@ static void tm_reschedule(SCCMachineState *s, int64_t key)
 {
     SCCCore *r = scc_current_core();
 
+    s->tm->keys_stale = true;
     if (r && r->tm && r->tm->running) {
         r->tm->limit = MIN(r->tm->limit, key == NEVER ? NEVER :
                            key + s->tm->lookahead);
@@ -275,6 +276,7 @@ static void tm_apic_arm(APICCommonState *a, int64_t when)
     SCCCore *c = tm_core_of_apic(a);
 
     K(c)->apic_deadline = when < 0 ? -1 : when * 1000;
+    tm_machine->tm->keys_stale = true;
     if (when >= 0) {
         tm_reschedule(tm_machine, K(c)->apic_deadline);
     }
@@ -852,9 +854,31 @@ static void tm_stalled(SCCMachineState *s)
     g_string_free(why, true);
 }
 
+/* Bring the keys up to date: see SCCTiming.key. */
+static void tm_update_keys(SCCMachineState *s)
+{
+    SCCTiming *tm = s->tm;
+    int i;
+
+    if (tm->keys_stale || tm->keys_events != s->events) {
+        tm->keys_stale = false;
+        tm->keys_events = s->events;
+        for (i = 0; i < s->ncores; i++) {
+            tm->key[i] = tm_alive(&s->core[i]) ? tm_key(s, &s->core[i])
+                                                : NEVER;
+        }
+    } else if (tm->last >= 0) {
+        SCCCore *c = &s->core[tm->last];
+
+        tm->key[tm->last] = tm_alive(c) ? tm_key(s, c) : NEVER;
+    }
+    tm->last = -1;
+}
+
 static CPUState *tm_next(int64_t *budget)
 {
     SCCMachineState *s = tm_machine;
+    SCCTiming *tm = s->tm;
     SCCCore *c;
     SCCCoreTiming *k;
     int64_t now, end, second;
@@ -862,18 +886,12 @@ static CPUState *tm_next(int64_t *budget)
     for (;;) {
         int64_t best = NEVER;
         int i, pick = -1;
-        bool polling = false;
 
+        tm_update_keys(s);
         second = NEVER;
         for (i = 0; i < s->ncores; i++) {
-            SCCCore *o = &s->core[i];
-            int64_t key;
+            int64_t key = tm->key[i];
 
-            if (!tm_alive(o)) {
-                continue;
-            }
-            polling |= o->tm->state == SCC_TM_POLL;
-            key = tm_key(s, o);
             if (key < best) {
                 second = best;
                 best = key;
@@ -882,7 +900,13 @@ static CPUState *tm_next(int64_t *budget)
                 second = key;
             }
         }
-        if (pick < 0 || best == NEVER) {
+        if (pick < 0) {
+            bool polling = false;
+
+            for (i = 0; i < s->ncores; i++) {
+                polling |= tm_alive(&s->core[i]) &&
+                           s->core[i].tm->state == SCC_TM_POLL;
+            }
             if (polling && !s->ending) {
                 tm_stalled(s);
             }
@@ -890,6 +914,7 @@ static CPUState *tm_next(int64_t *budget)
         }
         c = &s->core[pick];
         k = K(c);
+        tm->last = pick;        /* whatever happens next changes its key */
         if (k->state == SCC_TM_POLL) {
             tm_unpark(s, c, best);
         } else if (k->state == SCC_TM_BLOCKED) {
@@ -906,10 +931,10 @@ static CPUState *tm_next(int64_t *budget)
         return NULL;
     }
     now = scc_timing_now(s, c);
-    k->limit = second == NEVER ? NEVER : second + s->tm->lookahead;
+    k->limit = second == NEVER ? NEVER : second + tm->lookahead;
     end = MIN(k->limit, tm_next_event(c));
     *budget = end == NEVER ? MAX_BUDGET :
-              MAX(1, MIN(MAX_BUDGET, (end - now) / s->tm->cpi_ps));
+              MAX(1, MIN(MAX_BUDGET, (end - now) / tm->cpi_ps));
     k->budget = *budget;
     k->running = true;
     return c->cs;
@@ -1036,6 +1061,8 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->mem_r_ps = p->mem_r_cycles * tm->core_ps;
     tm->mem_w_ps = p->mem_w_cycles * tm->core_ps;
     tm->lookahead = MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)) + tm->hop_ps;
+    tm->keys_stale = true;
+    tm->last = -1;
     tm->sif_tile = s->mesh_x / 2;           /* the SIF hangs off router (3,0) */
     tm->stale_seen = g_new0(uint64_t, (s->ncores * s->ntiles * SCC_MPB_LINES +
                                        63) / 64);
@@ -1072,6 +1099,8 @@ void scc_timing_reset(SCCMachineState *s)
     memset(s->tm->link, 0, sizeof(s->tm->link));
     memset(s->tm->line_written, 0, sizeof(s->tm->line_written));
     s->tm->blocks = 0;
+    s->tm->keys_stale = true;
+    s->tm->last = -1;
 }
 
 static bool tm_get_timing(Object *obj, Error **errp)

@@ -10,6 +10,7 @@
 #define HW_SCC_SCC_TIMING_H
 
 #include "exec/memattrs.h"
+#include "standard-headers/scc/abi.h"
 
 #define SCC_LINE            32          /* bytes in a cache line */
 #define SCC_MPB_LINES       (0x4000 / SCC_LINE)
@@ -147,6 +148,17 @@ typedef struct SCCTiming {
     int64_t line_written[24 * SCC_MPB_LINES];
     uint64_t *stale_seen;       /* ncores x lines bitmap */
     uint64_t link[24][4];       /* packets out of each router: E S W N */
+    /*
+     * Every core's key (NEVER if it cannot run), kept in one place: a
+     * scan of the cores' own state at every switch touched three cache
+     * lines a core. Between two switches only the core that ran changes,
+     * unless something reached other cores: that sets keys_stale or
+     * bumps the machine's event count, and all are computed again.
+     */
+    int64_t key[SCC_MAX_CORES];
+    bool keys_stale;
+    uint64_t keys_events;       /* the machine's events when computed */
+    int last;                   /* the core that ran last, or -1 */
 } SCCTiming;
 
 void scc_timing_set_defaults(SCCMachineState *s);
