@@ -139,6 +139,35 @@ static bool tm_can_restart(SCCCore *c)
     return tm_in_run(c) && c->cs->mem_io_pc;
 }
 
+/* When a transaction of the current core to @tile would arrive there. */
+static int64_t tm_arrival(SCCMachineState *s, SCCCore *c, int tile,
+                          int64_t overhead)
+{
+    return scc_timing_now(s, c) + overhead +
+           tm_hops(s, c->tile, tile) * s->tm->hop_ps;
+}
+
+/*
+ * An access arriving at @a must wait until no other core can act before
+ * it: undo it, to be restarted once the others have caught up.
+ */
+static void tm_check_arrival(SCCMachineState *s, SCCCore *c, int64_t a)
+{
+    SCCCoreTiming *k = K(c);
+
+    /*
+     * At the limit itself, another core's access could arrive at the same
+     * time: the lower core id goes first. Whatever order the cores ran
+     * in, equal arrivals are then taken in one order.
+     */
+    if ((a > k->limit || (a == k->limit && c - s->core > k->limit_core)) &&
+        tm_can_restart(c)) {
+        K(c)->state = SCC_TM_BLOCKED;
+        K(c)->blocked_arrival = a;
+        tm_restart(s, c);
+    }
+}
+
 /*
  * One mesh transaction of the current core to @tile with @overhead:
  * returns the time it takes effect there; the core's clock moves to when
@@ -150,14 +179,10 @@ static int64_t tm_transact(SCCMachineState *s, SCCCore *c, int tile,
     SCCTiming *tm = s->tm;
     int64_t t = scc_timing_now(s, c);
     int d = tm_hops(s, c->tile, tile);
-    int64_t a = t + overhead + d * tm->hop_ps;
+    int64_t a = tm_arrival(s, c, tile, overhead);
     int64_t start = a;
 
-    if (a > K(c)->limit && tm_can_restart(c)) {
-        K(c)->state = SCC_TM_BLOCKED;
-        K(c)->blocked_arrival = a;
-        tm_restart(s, c);
-    }
+    tm_check_arrival(s, c, a);
     if (mpb) {
         start = MAX(a, tm->port_busy[tile]);
         tm->port_busy[tile] = start + s->tp.mpb_service_ps;
@@ -184,15 +209,31 @@ static int64_t tm_next_event(SCCCore *c)
     return t;
 }
 
-/* The running core's slice ends after this instruction: keys changed. */
-static void tm_reschedule(SCCMachineState *s, int64_t key)
+/*
+ * Lower the running core's limit to what core @o at @key could do: its
+ * accesses arrive at @key + lookahead or later (see SCCCoreTiming.limit).
+ */
+static void tm_limit_to(SCCMachineState *s, SCCCoreTiming *k, int o,
+                        int64_t key)
+{
+    int64_t l = key == NEVER ? NEVER : key + s->tm->lookahead;
+
+    if (l < k->limit) {
+        k->limit = l;
+        k->limit_core = o;
+    } else if (l == k->limit) {
+        k->limit_core = MIN(k->limit_core, o);
+    }
+}
+
+/* The running core's slice ends after this instruction: @c's key changed. */
+static void tm_reschedule(SCCMachineState *s, SCCCore *c, int64_t key)
 {
     SCCCore *r = scc_current_core();
 
     s->tm->keys_stale = true;
     if (r && r->tm && r->tm->running) {
-        r->tm->limit = MIN(r->tm->limit, key == NEVER ? NEVER :
-                           key + s->tm->lookahead);
+        tm_limit_to(s, K(r), c - s->core, key);
         cpu_exit(r->cs);
     }
 }
@@ -214,7 +255,7 @@ static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
     k->ev[i] = (SCCTimingEvent){ .at = at, .kind = kind, .level = level };
     k->nev = MAX(k->nev, i + 1);
     s->events++;
-    tm_reschedule(s, at);
+    tm_reschedule(s, c, at);
 }
 
 void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level)
@@ -230,7 +271,7 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
     K(c)->state = SCC_TM_RUN;
     K(c)->t0 = at;
     K(c)->insn0 = K(c)->insns;
-    tm_reschedule(s, at);
+    tm_reschedule(s, c, at);
 }
 
 static void tm_deliver(SCCMachineState *s, SCCCore *c)
@@ -278,7 +319,7 @@ static void tm_apic_arm(APICCommonState *a, int64_t when)
     K(c)->apic_deadline = when < 0 ? -1 : when * 1000;
     tm_machine->tm->keys_stale = true;
     if (when >= 0) {
-        tm_reschedule(tm_machine, K(c)->apic_deadline);
+        tm_reschedule(tm_machine, c, K(c)->apic_deadline);
     }
 }
 
@@ -315,7 +356,7 @@ static void tm_wake_pollers(SCCMachineState *s, uint32_t line, int64_t t)
 
         if (c->tm->state == SCC_TM_POLL && c->tm->poll_line == line) {
             tm_unpark(s, c, t);
-            tm_reschedule(s, scc_timing_now(s, c));
+            tm_reschedule(s, c, scc_timing_now(s, c));
         }
     }
 }
@@ -611,6 +652,16 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
             const uint8_t *src = way >= 0 && s->timing_stale ?
                 k->l1_data[line % SCC_L1_SETS][way] : mem;
 
+            /*
+             * A miss goes over the mesh: wait for the other cores first,
+             * so that what is decided on is what the read returns, which
+             * the order the cores ran in does not change.
+             */
+            if (way < 0) {
+                tm_check_arrival(s, c, tm_arrival(s, c, t->id,
+                                                  s->tm->mpb_ps));
+            }
+
             memcpy(peek, src + o, size);
             tm_wcb_forward(k, line, o, size, peek);
             tm_spin_check(s, c, (t->id * SCC_MPB_SIZE + off) | size << 28,
@@ -882,6 +933,7 @@ static CPUState *tm_next(int64_t *budget)
     SCCCore *c;
     SCCCoreTiming *k;
     int64_t now, end, second;
+    int second_core;
 
     for (;;) {
         int64_t best = NEVER;
@@ -889,15 +941,18 @@ static CPUState *tm_next(int64_t *budget)
 
         tm_update_keys(s);
         second = NEVER;
+        second_core = -1;
         for (i = 0; i < s->ncores; i++) {
             int64_t key = tm->key[i];
 
             if (key < best) {
                 second = best;
+                second_core = pick;
                 best = key;
                 pick = i;
             } else if (key < second) {
                 second = key;
+                second_core = i;
             }
         }
         if (pick < 0) {
@@ -931,7 +986,9 @@ static CPUState *tm_next(int64_t *budget)
         return NULL;
     }
     now = scc_timing_now(s, c);
-    k->limit = second == NEVER ? NEVER : second + tm->lookahead;
+    k->limit = NEVER;
+    k->limit_core = INT_MAX;
+    tm_limit_to(s, k, second_core, second);
     end = MIN(k->limit, tm_next_event(c));
     *budget = end == NEVER ? MAX_BUDGET :
               MAX(1, MIN(MAX_BUDGET, (end - now) / tm->cpi_ps));

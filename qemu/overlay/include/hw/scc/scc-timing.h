@@ -75,7 +75,13 @@ typedef struct SCCCoreTiming {
     int64_t t0, insn0;
     int64_t insns;              /* executed before the current run */
     int64_t budget;             /* instructions the current run was given */
-    int64_t limit;              /* no access may arrive later, this run */
+    /*
+     * No access may arrive later, this run: the earliest another core's
+     * access can arrive. One arriving at the limit itself goes only if
+     * the core is below limit_core, the lowest core that could do that.
+     */
+    int64_t limit;
+    int limit_core;
     int64_t blocked_arrival;    /* SCC_TM_BLOCKED */
 
     SCCTimingEvent ev[SCC_TM_MAX_EVENTS];
