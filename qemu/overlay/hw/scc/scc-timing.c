@@ -989,7 +989,14 @@ static CPUState *tm_next(int64_t *budget)
     k->limit = NEVER;
     k->limit_core = INT_MAX;
     tm_limit_to(s, k, second_core, second);
-    end = MIN(k->limit, tm_next_event(c));
+    /*
+     * The accesses are held to the limit one by one, so the budget only
+     * has to keep the core from passing an interrupt another core could
+     * still send it: a GLCFG write (o_crb and a hop at least) plus the
+     * pin's latency. That is longer than the lookahead: fewer switches.
+     */
+    end = MIN(second == NEVER ? NEVER : second + tm->irq_lookahead,
+              tm_next_event(c));
     *budget = end == NEVER ? MAX_BUDGET :
               MAX(1, MIN(MAX_BUDGET, (end - now) / tm->cpi_ps));
     k->budget = *budget;
@@ -1118,6 +1125,7 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->mem_r_ps = p->mem_r_cycles * tm->core_ps;
     tm->mem_w_ps = p->mem_w_cycles * tm->core_ps;
     tm->lookahead = MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)) + tm->hop_ps;
+    tm->irq_lookahead = tm->crb_ps + tm->hop_ps + tm->irq_ps;
     tm->keys_stale = true;
     tm->last = -1;
     tm->sif_tile = s->mesh_x / 2;           /* the SIF hangs off router (3,0) */

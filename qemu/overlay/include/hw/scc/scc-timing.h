@@ -145,6 +145,7 @@ typedef struct SCCTiming {
     int64_t core_ps, cpi_ps, hop_ps, mpb_ps, crb_ps, sif_ps, irq_ps;
     int64_t l2_ps, mem_r_ps, mem_w_ps;
     int64_t lookahead;          /* the earliest any action affects another */
+    int64_t irq_lookahead;      /* the earliest a core interrupts another */
     int sif_tile;
     int64_t io_arrival;         /* the arrival of the access being done */
     bool stall_reported;
