@@ -129,6 +129,9 @@ static G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c)
 {
     CPUState *cs = c->cs;
 
+    if (K(c)->hit_insn == tm_insns(c)) {
+        K(c)->hits_pending = 0;     /* the instruction is done again later */
+    }
     s->tm->blocks++;
     cs->exception_index = EXCP_YIELD;
     cpu_loop_exit_restore(cs, cs->mem_io_pc);
@@ -517,6 +520,24 @@ static void tm_wcb_forward(SCCCoreTiming *k, uint32_t line, unsigned off,
     }
 }
 
+/*
+ * An MPBT hit. It counts once its instruction is done: a later access of
+ * the same instruction (the write of a MOVS, the next line) may restart
+ * it, and the hit is then made again.
+ */
+static void tm_count_hit(SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+    int64_t insn = tm_insns(c);
+
+    if (k->hit_insn != insn) {
+        k->n.l1_mpbt_hits += k->hits_pending;
+        k->hits_pending = 0;
+        k->hit_insn = insn;
+    }
+    k->hits_pending++;
+}
+
 /* Read @len bytes at @off of one line into @out. */
 static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
                             unsigned off, unsigned len, uint8_t *out,
@@ -529,7 +550,7 @@ static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
     int64_t a;
 
     if (way >= 0) {
-        k->n.l1_mpbt_hits++;
+        tm_count_hit(c);
         if (s->timing_stale) {
             if (memcmp(k->l1_data[set][way] + off, mem + off, len)) {
                 tm_stale_report(s, c, line, way);
@@ -1056,6 +1077,7 @@ void scc_timing_write_stats(SCCMachineState *s)
         now = scc_timing_now(s, c);
         end = MAX(end, now);
         n.cycles = now / tm->core_ps;
+        n.l1_mpbt_hits += c->tm->hits_pending;
         /* stalls are kept in ps; the CSV gives core cycles */
         n.stall_mpb_read /= tm->core_ps;
         n.stall_mpb_write /= tm->core_ps;

@@ -121,6 +121,10 @@ typedef struct SCCCoreTiming {
     uint32_t store_addr[32];
     uint8_t store_size[32];
 
+    /* MPBT hits of the instruction that made the last one: see tm_count_hit */
+    int64_t hit_insn;
+    uint64_t hits_pending;
+
     SCCTimingCounters n;
 } SCCCoreTiming;
 
