@@ -1013,8 +1013,8 @@ static CPUState *tm_next(int64_t *budget)
     /*
      * The accesses are held to the limit one by one, so the budget only
      * has to keep the core from passing an interrupt another core could
-     * still send it: a GLCFG write (o_crb and a hop at least) plus the
-     * pin's latency. That is longer than the lookahead: fewer switches.
+     * still send it: a GLCFG write's arrival plus the pin's latency. That
+     * is later than the limit: fewer switches.
      */
     end = MIN(second == NEVER ? NEVER : second + tm->irq_lookahead,
               tm_next_event(c));
@@ -1147,7 +1147,12 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->mem_r_ps = p->mem_r_cycles * tm->core_ps;
     tm->mem_w_ps = p->mem_w_cycles * tm->core_ps;
     tm->lookahead = MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)) + tm->hop_ps;
-    tm->irq_lookahead = tm->crb_ps + tm->hop_ps + tm->irq_ps;
+    /*
+     * A LINT pin changes irq_ps after a GLCFG write arrives, and no access
+     * of another core arrives before its key plus the lookahead (a blocked
+     * one arrives exactly then).
+     */
+    tm->irq_lookahead = tm->lookahead + tm->irq_ps;
     tm->keys_stale = true;
     tm->last = -1;
     tm->sif_tile = s->mesh_x / 2;           /* the SIF hangs off router (3,0) */
