@@ -20,18 +20,16 @@
  *
  * Scheduling is conservative and sequential (single-threaded TCG): the
  * core with the smallest (key, id) runs, where key is its clock, or when
- * a blocked access may proceed, or its next event. It runs with an exact
- * instruction budget up to the next core's key plus the lookahead (the
- * smallest latency with which any action reaches another core), and an
- * access that would arrive later than that restarts once the others have
- * caught up. So no core sees a value before the writer's time plus
- * latency, interrupts arrive at sender time plus latency, and every
- * decision is a function of modeled state: runs are identical on any host.
- *
- * One approximation: an MPB port serves transactions in the order the
- * scheduler runs them, which is not always the order of their arrival
- * (a core may have run ahead by up to the lookahead); deterministic, and
- * the difference is at most a service time or two per transaction.
+ * a blocked access may proceed, or its next event. An access that would
+ * arrive later than the next core's key plus the lookahead (the smallest
+ * latency with which any action reaches another core) restarts once the
+ * others have caught up; at that limit exactly, the lower core id goes
+ * first. So the mesh takes accesses in the order of their arrival, equal
+ * arrivals by core id, wherever the runs end. The core runs with an exact
+ * instruction budget up to the earliest time another core's interrupt
+ * could reach it (the limit plus the pin's latency). Interrupts arrive at
+ * sender time plus latency, and every decision is a function of modeled
+ * state: runs are identical on any host.
  *
  * A core that re-reads one MPB location in a strictly periodic loop with
  * nothing else timed in between is spinning: it is parked and its clock
