@@ -20,18 +20,16 @@
  *
  * Scheduling is conservative and sequential (single-threaded TCG): the
  * core with the smallest (key, id) runs, where key is its clock, or when
- * a blocked access may proceed, or its next event. It runs with an exact
- * instruction budget up to the next core's key plus the lookahead (the
- * smallest latency with which any action reaches another core), and an
- * access that would arrive later than that restarts once the others have
- * caught up. So no core sees a value before the writer's time plus
- * latency, interrupts arrive at sender time plus latency, and every
- * decision is a function of modeled state: runs are identical on any host.
- *
- * One approximation: an MPB port serves transactions in the order the
- * scheduler runs them, which is not always the order of their arrival
- * (a core may have run ahead by up to the lookahead); deterministic, and
- * the difference is at most a service time or two per transaction.
+ * a blocked access may proceed, or its next event. An access that would
+ * arrive later than the next core's key plus the lookahead (the smallest
+ * latency with which any action reaches another core) restarts once the
+ * others have caught up; at that limit exactly, the lower core id goes
+ * first. So the mesh takes accesses in the order of their arrival, equal
+ * arrivals by core id, wherever the runs end. The core runs with an exact
+ * instruction budget up to the earliest time another core's interrupt
+ * could reach it (the limit plus the pin's latency). Interrupts arrive at
+ * sender time plus latency, and every decision is a function of modeled
+ * state: runs are identical on any host.
  *
  * A core that re-reads one MPB location in a strictly periodic loop with
  * nothing else timed in between is spinning: it is parked and its clock
@@ -80,7 +78,8 @@ static bool tm_in_run(SCCCore *c)
 
 static int64_t tm_insns(SCCCore *c)
 {
-    return K(c)->insns + (tm_in_run(c) ? tcg_timing_executed(c->cs) : 0);
+    return K(c)->insns +
+           (tm_in_run(c) ? tcg_timing_executed(c->cs, K(c)->budget) : 0);
 }
 
 int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
@@ -128,6 +127,9 @@ static G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c)
 {
     CPUState *cs = c->cs;
 
+    if (K(c)->hit_insn == tm_insns(c)) {
+        K(c)->hits_pending = 0;     /* the instruction is done again later */
+    }
     s->tm->blocks++;
     cs->exception_index = EXCP_YIELD;
     cpu_loop_exit_restore(cs, cs->mem_io_pc);
@@ -136,6 +138,35 @@ static G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c)
 static bool tm_can_restart(SCCCore *c)
 {
     return tm_in_run(c) && c->cs->mem_io_pc;
+}
+
+/* When a transaction of the current core to @tile would arrive there. */
+static int64_t tm_arrival(SCCMachineState *s, SCCCore *c, int tile,
+                          int64_t overhead)
+{
+    return scc_timing_now(s, c) + overhead +
+           tm_hops(s, c->tile, tile) * s->tm->hop_ps;
+}
+
+/*
+ * An access arriving at @a must wait until no other core can act before
+ * it: undo it, to be restarted once the others have caught up.
+ */
+static void tm_check_arrival(SCCMachineState *s, SCCCore *c, int64_t a)
+{
+    SCCCoreTiming *k = K(c);
+
+    /*
+     * At the limit itself, another core's access could arrive at the same
+     * time: the lower core id goes first. Whatever order the cores ran
+     * in, equal arrivals are then taken in one order.
+     */
+    if ((a > k->limit || (a == k->limit && c - s->core > k->limit_core)) &&
+        tm_can_restart(c)) {
+        K(c)->state = SCC_TM_BLOCKED;
+        K(c)->blocked_arrival = a;
+        tm_restart(s, c);
+    }
 }
 
 /*
@@ -149,14 +180,10 @@ static int64_t tm_transact(SCCMachineState *s, SCCCore *c, int tile,
     SCCTiming *tm = s->tm;
     int64_t t = scc_timing_now(s, c);
     int d = tm_hops(s, c->tile, tile);
-    int64_t a = t + overhead + d * tm->hop_ps;
+    int64_t a = tm_arrival(s, c, tile, overhead);
     int64_t start = a;
 
-    if (a > K(c)->limit && tm_can_restart(c)) {
-        K(c)->state = SCC_TM_BLOCKED;
-        K(c)->blocked_arrival = a;
-        tm_restart(s, c);
-    }
+    tm_check_arrival(s, c, a);
     if (mpb) {
         start = MAX(a, tm->port_busy[tile]);
         tm->port_busy[tile] = start + s->tp.mpb_service_ps;
@@ -183,14 +210,31 @@ static int64_t tm_next_event(SCCCore *c)
     return t;
 }
 
-/* The running core's slice ends after this instruction: keys changed. */
-static void tm_reschedule(SCCMachineState *s, int64_t key)
+/*
+ * Lower the running core's limit to what core @o at @key could do: its
+ * accesses arrive at @key + lookahead or later (see SCCCoreTiming.limit).
+ */
+static void tm_limit_to(SCCMachineState *s, SCCCoreTiming *k, int o,
+                        int64_t key)
+{
+    int64_t l = key == NEVER ? NEVER : key + s->tm->lookahead;
+
+    if (l < k->limit) {
+        k->limit = l;
+        k->limit_core = o;
+    } else if (l == k->limit) {
+        k->limit_core = MIN(k->limit_core, o);
+    }
+}
+
+/* The running core's slice ends after this instruction: @c's key changed. */
+static void tm_reschedule(SCCMachineState *s, SCCCore *c, int64_t key)
 {
     SCCCore *r = scc_current_core();
 
+    s->tm->keys_stale = true;
     if (r && r->tm && r->tm->running) {
-        r->tm->limit = MIN(r->tm->limit, key == NEVER ? NEVER :
-                           key + s->tm->lookahead);
+        tm_limit_to(s, K(r), c - s->core, key);
         cpu_exit(r->cs);
     }
 }
@@ -212,7 +256,7 @@ static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
     k->ev[i] = (SCCTimingEvent){ .at = at, .kind = kind, .level = level };
     k->nev = MAX(k->nev, i + 1);
     s->events++;
-    tm_reschedule(s, at);
+    tm_reschedule(s, c, at);
 }
 
 void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level)
@@ -228,7 +272,7 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
     K(c)->state = SCC_TM_RUN;
     K(c)->t0 = at;
     K(c)->insn0 = K(c)->insns;
-    tm_reschedule(s, at);
+    tm_reschedule(s, c, at);
 }
 
 static void tm_deliver(SCCMachineState *s, SCCCore *c)
@@ -274,8 +318,9 @@ static void tm_apic_arm(APICCommonState *a, int64_t when)
     SCCCore *c = tm_core_of_apic(a);
 
     K(c)->apic_deadline = when < 0 ? -1 : when * 1000;
+    tm_machine->tm->keys_stale = true;
     if (when >= 0) {
-        tm_reschedule(tm_machine, K(c)->apic_deadline);
+        tm_reschedule(tm_machine, c, K(c)->apic_deadline);
     }
 }
 
@@ -312,7 +357,7 @@ static void tm_wake_pollers(SCCMachineState *s, uint32_t line, int64_t t)
 
         if (c->tm->state == SCC_TM_POLL && c->tm->poll_line == line) {
             tm_unpark(s, c, t);
-            tm_reschedule(s, scc_timing_now(s, c));
+            tm_reschedule(s, c, scc_timing_now(s, c));
         }
     }
 }
@@ -473,6 +518,24 @@ static void tm_wcb_forward(SCCCoreTiming *k, uint32_t line, unsigned off,
     }
 }
 
+/*
+ * An MPBT hit. It counts once its instruction is done: a later access of
+ * the same instruction (the write of a MOVS, the next line) may restart
+ * it, and the hit is then made again.
+ */
+static void tm_count_hit(SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+    int64_t insn = tm_insns(c);
+
+    if (k->hit_insn != insn) {
+        k->n.l1_mpbt_hits += k->hits_pending;
+        k->hits_pending = 0;
+        k->hit_insn = insn;
+    }
+    k->hits_pending++;
+}
+
 /* Read @len bytes at @off of one line into @out. */
 static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
                             unsigned off, unsigned len, uint8_t *out,
@@ -485,7 +548,7 @@ static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
     int64_t a;
 
     if (way >= 0) {
-        k->n.l1_mpbt_hits++;
+        tm_count_hit(c);
         if (s->timing_stale) {
             if (memcmp(k->l1_data[set][way] + off, mem + off, len)) {
                 tm_stale_report(s, c, line, way);
@@ -607,6 +670,16 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
         if (o + size <= SCC_LINE) {
             const uint8_t *src = way >= 0 && s->timing_stale ?
                 k->l1_data[line % SCC_L1_SETS][way] : mem;
+
+            /*
+             * A miss goes over the mesh: wait for the other cores first,
+             * so that what is decided on is what the read returns, which
+             * the order the cores ran in does not change.
+             */
+            if (way < 0) {
+                tm_check_arrival(s, c, tm_arrival(s, c, t->id,
+                                                  s->tm->mpb_ps));
+            }
 
             memcpy(peek, src + o, size);
             tm_wcb_forward(k, line, o, size, peek);
@@ -851,37 +924,63 @@ static void tm_stalled(SCCMachineState *s)
     g_string_free(why, true);
 }
 
+/* Bring the keys up to date: see SCCTiming.key. */
+static void tm_update_keys(SCCMachineState *s)
+{
+    SCCTiming *tm = s->tm;
+    int i;
+
+    if (tm->keys_stale || tm->keys_events != s->events) {
+        tm->keys_stale = false;
+        tm->keys_events = s->events;
+        for (i = 0; i < s->ncores; i++) {
+            tm->key[i] = tm_alive(&s->core[i]) ? tm_key(s, &s->core[i])
+                                                : NEVER;
+        }
+    } else if (tm->last >= 0) {
+        SCCCore *c = &s->core[tm->last];
+
+        tm->key[tm->last] = tm_alive(c) ? tm_key(s, c) : NEVER;
+    }
+    tm->last = -1;
+}
+
 static CPUState *tm_next(int64_t *budget)
 {
     SCCMachineState *s = tm_machine;
+    SCCTiming *tm = s->tm;
     SCCCore *c;
     SCCCoreTiming *k;
     int64_t now, end, second;
+    int second_core;
 
     for (;;) {
         int64_t best = NEVER;
         int i, pick = -1;
-        bool polling = false;
 
+        tm_update_keys(s);
         second = NEVER;
+        second_core = -1;
         for (i = 0; i < s->ncores; i++) {
-            SCCCore *o = &s->core[i];
-            int64_t key;
+            int64_t key = tm->key[i];
 
-            if (!tm_alive(o)) {
-                continue;
-            }
-            polling |= o->tm->state == SCC_TM_POLL;
-            key = tm_key(s, o);
             if (key < best) {
                 second = best;
+                second_core = pick;
                 best = key;
                 pick = i;
             } else if (key < second) {
                 second = key;
+                second_core = i;
             }
         }
-        if (pick < 0 || best == NEVER) {
+        if (pick < 0) {
+            bool polling = false;
+
+            for (i = 0; i < s->ncores; i++) {
+                polling |= tm_alive(&s->core[i]) &&
+                           s->core[i].tm->state == SCC_TM_POLL;
+            }
             if (polling && !s->ending) {
                 tm_stalled(s);
             }
@@ -889,6 +988,7 @@ static CPUState *tm_next(int64_t *budget)
         }
         c = &s->core[pick];
         k = K(c);
+        tm->last = pick;        /* whatever happens next changes its key */
         if (k->state == SCC_TM_POLL) {
             tm_unpark(s, c, best);
         } else if (k->state == SCC_TM_BLOCKED) {
@@ -905,10 +1005,20 @@ static CPUState *tm_next(int64_t *budget)
         return NULL;
     }
     now = scc_timing_now(s, c);
-    k->limit = second == NEVER ? NEVER : second + s->tm->lookahead;
-    end = MIN(k->limit, tm_next_event(c));
+    k->limit = NEVER;
+    k->limit_core = INT_MAX;
+    tm_limit_to(s, k, second_core, second);
+    /*
+     * The accesses are held to the limit one by one, so the budget only
+     * has to keep the core from passing an interrupt another core could
+     * still send it: a GLCFG write's arrival plus the pin's latency. That
+     * is later than the limit: fewer switches.
+     */
+    end = MIN(second == NEVER ? NEVER : second + tm->irq_lookahead,
+              tm_next_event(c));
     *budget = end == NEVER ? MAX_BUDGET :
-              MAX(1, MIN(MAX_BUDGET, (end - now) / s->tm->cpi_ps));
+              MAX(1, MIN(MAX_BUDGET, (end - now) / tm->cpi_ps));
+    k->budget = *budget;
     k->running = true;
     return c->cs;
 }
@@ -965,6 +1075,7 @@ void scc_timing_write_stats(SCCMachineState *s)
         now = scc_timing_now(s, c);
         end = MAX(end, now);
         n.cycles = now / tm->core_ps;
+        n.l1_mpbt_hits += c->tm->hits_pending;
         /* stalls are kept in ps; the CSV gives core cycles */
         n.stall_mpb_read /= tm->core_ps;
         n.stall_mpb_write /= tm->core_ps;
@@ -1034,6 +1145,14 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->mem_r_ps = p->mem_r_cycles * tm->core_ps;
     tm->mem_w_ps = p->mem_w_cycles * tm->core_ps;
     tm->lookahead = MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)) + tm->hop_ps;
+    /*
+     * A LINT pin changes irq_ps after a GLCFG write arrives, and no access
+     * of another core arrives before its key plus the lookahead (a blocked
+     * one arrives exactly then).
+     */
+    tm->irq_lookahead = tm->lookahead + tm->irq_ps;
+    tm->keys_stale = true;
+    tm->last = -1;
     tm->sif_tile = s->mesh_x / 2;           /* the SIF hangs off router (3,0) */
     tm->stale_seen = g_new0(uint64_t, (s->ncores * s->ntiles * SCC_MPB_LINES +
                                        63) / 64);
@@ -1070,6 +1189,8 @@ void scc_timing_reset(SCCMachineState *s)
     memset(s->tm->link, 0, sizeof(s->tm->link));
     memset(s->tm->line_written, 0, sizeof(s->tm->line_written));
     s->tm->blocks = 0;
+    s->tm->keys_stale = true;
+    s->tm->last = -1;
 }
 
 static bool tm_get_timing(Object *obj, Error **errp)

@@ -10,6 +10,7 @@
 #define HW_SCC_SCC_TIMING_H
 
 #include "exec/memattrs.h"
+#include "standard-headers/scc/abi.h"
 
 #define SCC_LINE            32          /* bytes in a cache line */
 #define SCC_MPB_LINES       (0x4000 / SCC_LINE)
@@ -73,7 +74,14 @@ typedef struct SCCCoreTiming {
     /* clock: t0 + (insns - insn0) * cpi_ps (ps) */
     int64_t t0, insn0;
     int64_t insns;              /* executed before the current run */
-    int64_t limit;              /* no access may arrive later, this run */
+    int64_t budget;             /* instructions the current run was given */
+    /*
+     * No access may arrive later, this run: the earliest another core's
+     * access can arrive. One arriving at the limit itself goes only if
+     * the core is below limit_core, the lowest core that could do that.
+     */
+    int64_t limit;
+    int limit_core;
     int64_t blocked_arrival;    /* SCC_TM_BLOCKED */
 
     SCCTimingEvent ev[SCC_TM_MAX_EVENTS];
@@ -113,6 +121,10 @@ typedef struct SCCCoreTiming {
     uint32_t store_addr[32];
     uint8_t store_size[32];
 
+    /* MPBT hits of the instruction that made the last one: see tm_count_hit */
+    int64_t hit_insn;
+    uint64_t hits_pending;
+
     SCCTimingCounters n;
 } SCCCoreTiming;
 
@@ -137,6 +149,7 @@ typedef struct SCCTiming {
     int64_t core_ps, cpi_ps, hop_ps, mpb_ps, crb_ps, sif_ps, irq_ps;
     int64_t l2_ps, mem_r_ps, mem_w_ps;
     int64_t lookahead;          /* the earliest any action affects another */
+    int64_t irq_lookahead;      /* the earliest a core interrupts another */
     int sif_tile;
     int64_t io_arrival;         /* the arrival of the access being done */
     bool stall_reported;
@@ -146,6 +159,17 @@ typedef struct SCCTiming {
     int64_t line_written[24 * SCC_MPB_LINES];
     uint64_t *stale_seen;       /* ncores x lines bitmap */
     uint64_t link[24][4];       /* packets out of each router: E S W N */
+    /*
+     * Every core's key (NEVER if it cannot run), kept in one place: a
+     * scan of the cores' own state at every switch touched three cache
+     * lines a core. Between two switches only the core that ran changes,
+     * unless something reached other cores: that sets keys_stale or
+     * bumps the machine's event count, and all are computed again.
+     */
+    int64_t key[SCC_MAX_CORES];
+    bool keys_stale;
+    uint64_t keys_events;       /* the machine's events when computed */
+    int last;                   /* the core that ran last, or -1 */
 } SCCTiming;
 
 void scc_timing_set_defaults(SCCMachineState *s);
