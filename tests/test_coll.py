@@ -17,6 +17,7 @@ import subprocess
 
 import pytest
 
+from abi import EXIT_STALLED
 from conftest import BUILD
 from sccrun import run_app
 from test_libscc import SANITIZER_ENV, SANITIZER_MARKS, ue_args
@@ -56,6 +57,33 @@ def algorithms(op):
     m = re.search(rf"^NAMES {op} (.*)$", r.stdout, re.M)
     assert r.returncode == 0 and m, why
     return m.group(1).split()
+
+
+MISMATCH_OPS = ["bcast", "reduce", "allreduce", "reduce_scatter", "allgather", "alltoall",
+                "scatter", "gather", "stop"]
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("op", MISMATCH_OPS)
+def test_host_mismatched_sizes_are_never_silent(op):
+    """Every algorithm of op with the last member's size off by 32 (and by
+    -32 with the root last): some member returns an error (the program
+    exits 1) or everyone waits and the stall watchdog ends the run (247).
+    Exit 0 would be every member succeeding on sizes that disagree: a
+    silent wrong answer."""
+    import os
+    env = dict(os.environ, **SANITIZER_ENV, SCC_HOST_STALL_S="0.3")
+    exe = host("host", "tests/mismatch")
+    for alg in algorithms(op):
+        for extra in ([], ["delta=-32", "root=3"]):
+            r = subprocess.run([str(exe), *ue_args([0, 1, 2, 3]), f"{op}:{alg}", *extra],
+                               capture_output=True, text=True, timeout=60, env=env)
+            why = f"{op}:{alg} {extra}: exit {r.returncode}\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}"
+            assert r.returncode in (1, EXIT_STALLED), why
+            if r.returncode == 1:
+                assert re.search(r"RESULT ue \d code -?[1-9]", r.stdout), why
+            else:
+                assert "no UE can make progress" in r.stderr, why
 
 
 @pytest.mark.no_qemu

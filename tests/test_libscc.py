@@ -128,7 +128,7 @@ def test_host_bad_ue_list(args, why):
 def test_host_stall_is_stopped_and_reported():
     """A host run in which every UE waits for good ends with the chip's
     stall status and says where each UE waits, instead of hanging."""
-    env = dict(os.environ, **SANITIZER_ENV, SCC_HOST_STALL_S="2")
+    env = dict(os.environ, **SANITIZER_ENV, SCC_HOST_STALL_S="0.5")
     r = subprocess.run([str(host_binary("host", "stall")), *ue_args([0, 1, 5])],
                        capture_output=True, text=True, timeout=60, env=env, errors="replace")
     why = explain(r.stdout, r.stderr, r.returncode)

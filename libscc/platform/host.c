@@ -12,7 +12,7 @@
  * rank order, or 0.
  *
  * A run in which every UE left waits and nothing is stored for
- * SCC_HOST_STALL_S seconds (default 10; 0: never) cannot end: a member
+ * SCC_HOST_STALL_S seconds (default 10, fractions allowed; 0: never) cannot end: a member
  * that found an error (mismatched sizes, say) left its partners waiting,
  * or the program deadlocks. It is stopped with a report of where each UE
  * waits and the chip's stall status, 247, as the machine does on the chip.
@@ -193,15 +193,16 @@ static void *ue_main(void *arg)
 }
 
 /* The main thread while the UEs run: a stall is every live UE having
- * waited (and none having stored) through a whole period, period after
- * period for the limit. Host time decides only when a hung run ends. */
-static void watch(int limit_s)
+ * waited (and none having stored) through a whole period of 0.1 s,
+ * period after period for the limit. Host time decides only when a hung
+ * run ends. */
+static void watch(double limit_s)
 {
     unsigned long last = ~0ul;
-    int quiet = 0, live;
+    int quiet = 0, live, periods = (int)(limit_s * 10 + 0.5);
 
     for (;;) {
-        struct timespec ts = { 1, 0 };
+        struct timespec ts = { 0, 100 * 1000 * 1000 };
         nanosleep(&ts, NULL);
         unsigned long now = __atomic_load_n(&stores, __ATOMIC_RELAXED);
         int all_waited = 1;
@@ -217,10 +218,10 @@ static void watch(int limit_s)
             return;
         quiet = now == last && all_waited ? quiet + 1 : 0;
         last = now;
-        if (limit_s && quiet >= limit_s)
+        if (periods && quiet >= periods)
             break;
     }
-    fprintf(stderr, "libscc host: no UE can make progress: for %d s every UE left has "
+    fprintf(stderr, "libscc host: no UE can make progress: for %.1f s every UE left has "
             "waited and none has stored a line; where they wait (addr2line -f -e the "
             "program):\n", limit_s);
     for (int c = 0; c < HOST_CORES; c++) {
@@ -264,7 +265,7 @@ int main(int argc, char **argv)
         shm = NULL;
 
     const char *limit = getenv("SCC_HOST_STALL_S");
-    int limit_s = limit ? atoi(limit) : 10;
+    double limit_s = limit ? atof(limit) : 10;
 
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, STACK_SIZE);

@@ -19,12 +19,19 @@
  * The remote operand passes through a stack buffer of at most one half
  * (1920 bytes, L1-resident) between the get and the put: the private
  * vector in DRAM is read once per round and never written, as in Fig. 4b.
+ *
+ * Every write starts with the writer's element count (HDR bytes): a
+ * member whose count differs from its neighbour's returns
+ * RCCE_ERROR_MESSAGE_LENGTH instead of combining buckets cut differently
+ * (a silent wrong answer); members still waiting on it are then ended by
+ * the stall detectors, as for a mismatch in any other collective.
  */
 #include <string.h>
 
 #include "bucket.h"
 
 #define HALF (SCC_MPB_REGION_SIZE / 2)
+#define HDR 8                   /* the element count, before the data */
 
 struct ring {
     const struct coll_call *c;
@@ -47,9 +54,12 @@ static void publish(struct ring *r, const char *src, size_t n, int all)
 {
     unsigned w = r->writes++;
 
+    uint64_t count = (uint64_t)r->c->num;
+
     if (w >= 2)
         await_done(r, w - 1);
-    plat_put(r->mine + (w % 2) * HALF, src, n);
+    plat_put(r->mine + (w % 2) * HALF, &count, HDR);
+    plat_put(r->mine + (w % 2) * HALF + HDR, src, n);
     plat_flush(my_mpb());
     if (!all) {
         sig_add(r->ru, 0, 1);
@@ -60,19 +70,35 @@ static void publish(struct ring *r, const char *src, size_t n, int all)
             sig_add(coll_ue(r->c, i), 0, 1);
 }
 
-/* Take the left neighbour's write number w (n bytes) into dst. */
-static void take(struct ring *r, unsigned w, char *dst, size_t n)
+/* Get n bytes of a write in half into dst: 0, or -1 if the writer's
+ * element count is not ours. */
+static int get(const struct coll_call *c, t_vcharp half, char *dst, size_t n)
+{
+    uint64_t count;
+
+    plat_get(&count, half, HDR);
+    if (count != (uint64_t)c->num)
+        return -1;
+    plat_get(dst, half + HDR, n);
+    return 0;
+}
+
+/* Take the left neighbour's write number w (n bytes) into dst; 0 or -1
+ * (get). */
+static int take(struct ring *r, unsigned w, char *dst, size_t n)
 {
     sig_wait(r->lu, 0, 1);
     sig_consume(r->lu, 0, 1);
-    plat_get(dst, r->left + (w % 2) * HALF, n);
+    int err = get(r->c, r->left + (w % 2) * HALF, dst, n);
     sig_add(r->lu, 1, 1);
+    return err;
 }
 
 int coll_inmpb_allreduce(struct coll_call *c, int direct)
 {
     int n = c->n, me = c->me;
-    size_t ts = c->tsize, per = HALF / ts * (size_t)n, off[RCCE_MAXNP], len[RCCE_MAXNP];
+    size_t ts = c->tsize, per = (HALF - HDR) / ts * (size_t)n, off[RCCE_MAXNP],
+        len[RCCE_MAXNP];
     _Alignas(8) char tmp[HALF];
     struct ring r = { .c = c };
 
@@ -96,7 +122,8 @@ int coll_inmpb_allreduce(struct coll_call *c, int direct)
         for (int k = 1; k < n; k++) {          /* reduce-scatter */
             int b = (me - k + n) % n;
 
-            take(&r, (unsigned)k - 1, tmp, len[b]);
+            if (take(&r, (unsigned)k - 1, tmp, len[b]))
+                return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
             coll_combine(tmp, in + off[b], (int)(len[b] / ts), c->type, c->rop);
             if (k == n - 1)
                 memcpy(out + off[b], tmp, len[b]);
@@ -106,7 +133,8 @@ int coll_inmpb_allreduce(struct coll_call *c, int direct)
             for (int j = 1; j < n; j++) {      /* allgather ring */
                 int b = (me - j + 1 + n) % n;
 
-                take(&r, (unsigned)(n - 2 + j), out + off[b], len[b]);
+                if (take(&r, (unsigned)(n - 2 + j), out + off[b], len[b]))
+                    return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
                 if (j < n - 1)
                     publish(&r, out + off[b], len[b], 0);
             }
@@ -119,8 +147,10 @@ int coll_inmpb_allreduce(struct coll_call *c, int direct)
 
             sig_wait(ue, 0, 1);
             sig_consume(ue, 0, 1);
-            plat_get(out + off[b], coll_region_of(ue) + ((n - 1) % 2) * HALF, len[b]);
+            int err = get(c, coll_region_of(ue) + ((n - 1) % 2) * HALF, out + off[b], len[b]);
             sig_add(ue, 1, 1);
+            if (err)
+                return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
         }
         await_done(&r, r.writes);       /* the right reads every write */
         for (int j = 2; j < n; j++) {

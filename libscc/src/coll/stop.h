@@ -54,5 +54,11 @@ void stop_cols(const struct stop *st, int *lines);
 /* repos = 0 no, 1 yes, 2 when 003's three conditions hold (sec. 5.2:
  * s < p/2, p > 16, 1 KiB <= L <= 16 KiB). */
 int stop_want_repos(const struct coll_call *c, long repos);
+/* stop_begin, then, if the call's repos parameter asks for it, move the
+ * sources to the places of distribution dist (scc_stop_sources). */
+int stop_begin_at(struct stop *st, struct coll_call *c, const char *dist);
+/* Br_Lin in every row, then in every column (rows_first), or columns
+ * first: 003's two-dimensional broadcasts (sec. 2). */
+int stop_br_2d(struct stop *st, int rows_first);
 
 #endif

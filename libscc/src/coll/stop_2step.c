@@ -11,15 +11,10 @@
 static int run(struct coll_call *c)
 {
     struct stop st;
-    int line[RCCE_MAXNP], tpos[RCCE_MAXNP], err;
+    int line[RCCE_MAXNP], err;
 
-    if ((err = stop_begin(&st, c)))
+    if ((err = stop_begin_at(&st, c, "E")))
         return err;
-    if (stop_want_repos(c, c->p[0])) {
-        scc_stop_sources("E", c->nsrc, st.n, st.cols, 0, tpos);
-        if ((err = stop_repos(&st, tpos)))
-            return err;
-    }
     stop_snake(&st, line);
     for (int r = 0; r < st.n; r++)
         stop_add(&st, r, line[0], STOP_ALL);

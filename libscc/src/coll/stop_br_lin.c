@@ -12,15 +12,10 @@
 static int run(struct coll_call *c)
 {
     struct stop st;
-    int line[RCCE_MAXNP], tpos[RCCE_MAXNP], err;
+    int line[RCCE_MAXNP], err;
 
-    if ((err = stop_begin(&st, c)))
+    if ((err = stop_begin_at(&st, c, "Dl")))
         return err;
-    if (stop_want_repos(c, c->p[0])) {
-        scc_stop_sources("Dl", c->nsrc, st.n, st.cols, 0, tpos);
-        if ((err = stop_repos(&st, tpos)))
-            return err;
-    }
     stop_snake(&st, line);
     return stop_br_lin(&st, line, 1, st.n);
 }

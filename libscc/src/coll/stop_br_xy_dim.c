@@ -12,7 +12,7 @@
 static int run(struct coll_call *c)
 {
     struct stop st;
-    int rows[RCCE_MAXNP], cols[RCCE_MAXNP], tpos[RCCE_MAXNP], err;
+    int tpos[RCCE_MAXNP], err;
 
     if ((err = stop_begin(&st, c)))
         return err;
@@ -28,16 +28,7 @@ static int run(struct coll_call *c)
         if ((err = stop_repos(&st, tpos)))
             return err;
     }
-    stop_rows(&st, rows);
-    stop_cols(&st, cols);
-    if (rows_first) {
-        if (!(err = stop_br_lin(&st, rows, st.rows, st.cols)))
-            err = stop_br_lin(&st, cols, st.cols, st.rows);
-    } else {
-        if (!(err = stop_br_lin(&st, cols, st.cols, st.rows)))
-            err = stop_br_lin(&st, rows, st.rows, st.cols);
-    }
-    return err;
+    return stop_br_2d(&st, rows_first);
 }
 
 const struct coll_alg coll_stop_br_xy_dim = {

@@ -12,7 +12,7 @@
 static int run(struct coll_call *c)
 {
     struct stop st;
-    int rows[RCCE_MAXNP], cols[RCCE_MAXNP], tpos[RCCE_MAXNP], err;
+    int tpos[RCCE_MAXNP], err;
     int in_row[RCCE_MAXNP] = {0}, in_col[RCCE_MAXNP] = {0}, max_r = 0, max_c = 0;
 
     if ((err = stop_begin(&st, c)))
@@ -29,16 +29,7 @@ static int run(struct coll_call *c)
             max_r = ++in_row[y] > max_r ? in_row[y] : max_r;
             max_c = ++in_col[x] > max_c ? in_col[x] : max_c;
         }
-    stop_rows(&st, rows);
-    stop_cols(&st, cols);
-    if (max_r < max_c) {
-        if (!(err = stop_br_lin(&st, rows, st.rows, st.cols)))
-            err = stop_br_lin(&st, cols, st.cols, st.rows);
-    } else {
-        if (!(err = stop_br_lin(&st, cols, st.cols, st.rows)))
-            err = stop_br_lin(&st, rows, st.rows, st.cols);
-    }
-    return err;
+    return stop_br_2d(&st, max_r < max_c);
 }
 
 const struct coll_alg coll_stop_br_xy_source = {

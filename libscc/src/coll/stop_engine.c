@@ -242,3 +242,29 @@ int stop_want_repos(const struct coll_call *c, long repos)
         return repos == 1;
     return 2 * c->nsrc < c->n && c->n > 16 && c->bytes >= 1024 && c->bytes <= 16384;
 }
+
+int stop_begin_at(struct stop *st, struct coll_call *c, const char *dist)
+{
+    int tpos[RCCE_MAXNP], err;
+
+    if ((err = stop_begin(st, c)) || !stop_want_repos(c, c->p[0]))
+        return err;
+    scc_stop_sources(dist, c->nsrc, st->n, st->cols, 0, tpos);
+    return stop_repos(st, tpos);
+}
+
+int stop_br_2d(struct stop *st, int rows_first)
+{
+    int rows[RCCE_MAXNP], cols[RCCE_MAXNP], err;
+
+    stop_rows(st, rows);
+    stop_cols(st, cols);
+    if (rows_first) {
+        if (!(err = stop_br_lin(st, rows, st->rows, st->cols)))
+            err = stop_br_lin(st, cols, st->cols, st->rows);
+    } else {
+        if (!(err = stop_br_lin(st, cols, st->cols, st->rows)))
+            err = stop_br_lin(st, rows, st->rows, st->cols);
+    }
+    return err;
+}

@@ -13,15 +13,10 @@ static int run(struct coll_call *c)
 {
     struct stop st;
     uint64_t own[RCCE_MAXNP];
-    int tpos[RCCE_MAXNP], n = c->n, pow2 = !(n & (n - 1)), err;
+    int n = c->n, pow2 = !(n & (n - 1)), err;
 
-    if ((err = stop_begin(&st, c)))
+    if ((err = stop_begin_at(&st, c, "E")))
         return err;
-    if (stop_want_repos(c, c->p[0])) {
-        scc_stop_sources("E", c->nsrc, st.n, st.cols, 0, tpos);
-        if ((err = stop_repos(&st, tpos)))
-            return err;
-    }
     for (int r = 0; r < n; r++)
         own[r] = st.hold[r];
     for (int j = 1; j < n; j++) {

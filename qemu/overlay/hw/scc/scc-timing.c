@@ -376,7 +376,7 @@ static uint64_t tm_loop_state(SCCCore *c)
     uint64_t data[1 + TARGET_INSN_START_EXTRA_WORDS];
     int i;
 
-    if (!tcg_timing_ram && !(env->hflags & HF_CPL_MASK)) {
+    if (!tm_machine->tp.dram && !(env->hflags & HF_CPL_MASK)) {
         /*
          * timing-dram=off: stores are not seen. A user program's polling
          * loop keeps its state in registers (libscc's do); the kernel's
@@ -761,7 +761,7 @@ static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
  * used as the programs say (uncached flags with care).
  */
 static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
-                   int mmu_idx)
+                   bool mpbt, int mmu_idx)
 {
     SCCMachineState *s = tm_machine;
     SCCCore *c = &s->core[cs->cpu_index];
@@ -776,6 +776,19 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
      */
     if (!tm_in_run(c) || mmu_idx >= MMU_PHYS_IDX) {
         return;
+    }
+    /*
+     * The WCB combines MPBT-typed stores wherever they go: one to a DRAM
+     * line pushes the MPB line it holds out, as a store to another MPB
+     * line does (the kernel flushes its WCB with a store to an MPBT page
+     * of its own DRAM). First, before anything here changed, since the
+     * flush may restart the instruction.
+     */
+    if (store && mpbt && k->wcb_valid) {
+        tm_flush_wcb(s, c);
+    }
+    if (!s->tp.dram) {
+        return;     /* only the MPBT pages are reported then */
     }
     if (store) {
         if (k->nstores >= 0 && k->nstores < ARRAY_SIZE(k->store_addr)) {
@@ -1167,9 +1180,8 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     s->timing_exit.notify = tm_exit_notify;
     qemu_add_exit_notifier(&s->timing_exit);
     tcg_timing_ops = &tm_ops;
-    if (p->dram) {
-        tcg_timing_ram = tm_ram;
-    }
+    tcg_timing_ram = tm_ram;
+    tcg_timing_ram_all = p->dram;
     apic_timer_ops = &tm_apic_ops;
     return true;
 }
