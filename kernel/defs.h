@@ -183,6 +183,13 @@ int mbox_mode(int mode);
 void mbox_halt(void);
 void mbox_exit(void);
 
+// copy.c
+void copy_init(void);
+int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
+		   uint32_t method);
+int32_t copy_lut(uint32_t dst, uint32_t src, uint32_t n);
+int32_t copy_mpbt(uint32_t va, uint32_t n, uint32_t on);
+
 // exec.c
 const char *task_name(void);
 void exec_app(void) __attribute__((noreturn));

@@ -101,6 +101,7 @@ int kmain(uint32_t magic, struct multiboot_info *mbi)
 	fpu_init();
 	vm_init();
 	seg_df_cr3(read_cr3());
+	copy_init();
 
 	lapic_init(T_TIMER, T_LINT0);
 	// A panic before LINT1 was set up sent an NMI that got lost.

@@ -136,9 +136,23 @@ static int32_t sys_tick(uint32_t hz)
 	return 0;
 }
 
+static int32_t sys_lut_read(uint32_t page)
+{
+	if (page > 0xFF)
+		return -SCC_EINVAL;
+	return (int32_t)lut_get(&self, page);
+}
+
+static int32_t sys_core_state(uint32_t id)
+{
+	if (id >= self.ncores)
+		return -SCC_EINVAL;
+	return (int32_t)sif_core_state(id);
+}
+
 void syscall(struct trapframe *tf)
 {
-	uint32_t a = tf->ebx, b = tf->ecx, c = tf->edx, d = tf->esi;
+	uint32_t a = tf->ebx, b = tf->ecx, c = tf->edx, d = tf->esi, e = tf->edi;
 	int32_t r;
 
 	kstat.syscalls++;
@@ -201,6 +215,21 @@ void syscall(struct trapframe *tf)
 		break;
 	case SYS_tick:
 		r = sys_tick(a);
+		break;
+	case SYS_copy_mpbt:
+		r = copy_mpbt(a, b, c);
+		break;
+	case SYS_copy_lut:
+		r = copy_lut(a, b, c);
+		break;
+	case SYS_copy_serve:
+		r = copy_serve(a, b, c, d, e);
+		break;
+	case SYS_lut_read:
+		r = sys_lut_read(a);
+		break;
+	case SYS_core_state:
+		r = sys_core_state(a);
 		break;
 	default:
 		r = -SCC_ENOSYS;
