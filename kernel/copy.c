@@ -27,6 +27,15 @@ enum { W_SRC, W_DST, W_PT, NWIN };
 volatile struct { uint32_t magic, pgdir; } copy_export;
 
 static struct { uint32_t saved, cur; } win[NWIN];
+
+// The entries of one page table of the owner, read once for a stretch
+// of a request: a window moves only when the walk leaves a page table,
+// not for every page.
+struct ptcache {
+	uint32_t pdx, first, count;	// entries [first, first + count) of table pdx
+	uint32_t pte[1024];
+};
+static struct ptcache ptc[2];
 static int any_cached;
 
 static inline void wbinvd(void)
@@ -46,7 +55,10 @@ static void windows_open(void)
 
 	for (w = 0; w < NWIN; w++)
 		win[w].saved = win[w].cur = lut_get(&self, WIN_PAGE(w));
+	ptc[0].count = ptc[1].count = 0;
 	any_cached = 0;
+	// Lines left from an earlier request may be older than the memory.
+	cl1invmb();
 }
 
 // Point window w at entry. Lines cached under the old entry belong to the
@@ -87,17 +99,20 @@ struct owner {
 
 static char *show(int w, const struct owner *o, uint32_t pa, uint32_t flags)
 {
-	uint32_t cp = pa;
+	uint32_t cp = pa, want, *pte;
 
 	if (pa < SCC_SHARED_BASE) {
 		// A core's private pages are consecutive system pages.
 		window_set(w, o->lut0 + (pa >> SCC_PAGE_SHIFT));
 		cp = ((uint32_t)WIN_PAGE(w) << SCC_PAGE_SHIFT) | (pa & 0xFFFFFF);
 	}
-	if (vm_map(SLOT_VA(w), PGROUNDDOWN(cp), flags | PTE_W))
+	if (!(pte = vm_walk(SLOT_VA(w), 1)))
 		panic("copy: no memory for a page table");
-	if (flags & PTE_MPBT)
-		cl1invmb();
+	want = PGROUNDDOWN(cp) | flags | PTE_W | PTE_P;
+	if (*pte != want) {
+		*pte = want;
+		invlpg(SLOT_VA(w));
+	}
 	return (char *)(SLOT_VA(w) | (pa & 0xFFF));
 }
 
@@ -109,16 +124,40 @@ static int read_phys(const struct owner *o, uint32_t pa, uint32_t *v)
 	return 0;
 }
 
-// Owner's physical address of user byte va, if its user code may read
-// (or write) it and it is DRAM: private or shared. The MPBs and registers
-// a user may touch are no memory a copy core serves.
-static int translate(const struct owner *o, uint32_t va, int write, uint32_t *pa)
+static int owner_pte(const struct owner *o, struct ptcache *c, uint32_t va,
+		     uint32_t last, uint32_t *pte)
 {
-	uint32_t pde, pte, a;
+	uint32_t pde, i, n, ptx = PTX(va);
 
+	if (c->count && c->pdx == PDX(va) && ptx >= c->first && ptx < c->first + c->count) {
+		*pte = c->pte[ptx];
+		return 0;
+	}
+	c->count = 0;
 	if (read_phys(o, o->pgdir + PDX(va) * 4, &pde) || !(pde & PTE_P))
 		return -SCC_EFAULT;
-	if (read_phys(o, PTE_ADDR(pde) + PTX(va) * 4, &pte))
+	// Up to the request's last page or the table's end.
+	n = PDX(last) == PDX(va) ? PTX(last) - ptx + 1 : 1024 - ptx;
+	for (i = 0; i < n; i++)
+		if (read_phys(o, PTE_ADDR(pde) + (ptx + i) * 4, &c->pte[ptx + i]))
+			return -SCC_EFAULT;
+	c->pdx = PDX(va);
+	c->first = ptx;
+	c->count = n;
+	*pte = c->pte[ptx];
+	return 0;
+}
+
+// Owner's physical address of user byte va (of a request ending at
+// last), if its user code may read (or write) it and it is DRAM: private
+// or shared. The MPBs and registers a user may touch are no memory a
+// copy core serves.
+static int translate(const struct owner *o, uint32_t va, uint32_t last, int write,
+		     uint32_t *pa)
+{
+	uint32_t pte, a;
+
+	if (owner_pte(o, &ptc[write], va, last, &pte))
 		return -SCC_EFAULT;
 	if ((pte & (PTE_P | PTE_U)) != (PTE_P | PTE_U) || (write && !(pte & PTE_W)))
 		return -SCC_EFAULT;
@@ -135,7 +174,7 @@ static int check_range(const struct owner *o, uint32_t va, uint32_t n, int write
 	int r;
 
 	for (a = PGROUNDDOWN(va); a - PGROUNDDOWN(va) < n + (va & 0xFFF); a += PGSIZE)
-		if ((r = translate(o, a, write, &pa)))
+		if ((r = translate(o, a, va + n - 1, write, &pa)))
 			return r;
 	return 0;
 }
@@ -157,12 +196,13 @@ static int copy_pages(const struct owner *o, uint32_t dst, uint32_t src,
 {
 	int smpbt = method == SCC_COPY_LUT || (method & SCC_COPY_MPBT_SRC);
 	int dmpbt = method == SCC_COPY_LUT || (method & SCC_COPY_MPBT_DST);
-	uint32_t spa, dpa, chunk;
+	uint32_t spa, dpa, chunk, slast = src + n - 1, dlast = dst + n - 1;
 	char *s, *d;
 	int r;
 
 	while (n > 0) {
-		if ((r = translate(o, src, 0, &spa)) || (r = translate(o, dst, 1, &dpa)))
+		if ((r = translate(o, src, slast, 0, &spa)) ||
+		    (r = translate(o, dst, dlast, 1, &dpa)))
 			return r;
 		chunk = PGSIZE - (src & 0xFFF);
 		if (chunk > PGSIZE - (dst & 0xFFF))
@@ -195,6 +235,8 @@ static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
 	if (src < dst + n && dst < src + n)
 		return -SCC_EINVAL;	// overlap: no order of lines is right for both
 	windows_open();
+	if (method != SCC_COPY_MPBT && method != SCC_COPY_LUT)
+		wbinvd();
 	r = check_range(o, src, n, 0);
 	if (!r)
 		r = check_range(o, dst, n, 1);
