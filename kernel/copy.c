@@ -27,6 +27,7 @@ enum { W_SRC, W_DST, W_PT, NWIN };
 volatile struct { uint32_t magic, pgdir; } copy_export;
 
 static struct { uint32_t saved, cur; } win[NWIN];
+static int serving;	// this core has served copies: its exit wakes requesters
 
 // The entries of one page table of the owner, read once for a stretch
 // of a request: a window moves only when the walk leaves a page table,
@@ -47,6 +48,44 @@ void copy_init(void)
 {
 	copy_export.pgdir = read_cr3();
 	copy_export.magic = EXPORT_MAGIC;
+}
+
+// The exit hook. A copy core that stops (exits, faults) interrupts every
+// running core, so that a requester asleep in SYS_copy_wait looks at its
+// state again instead of sleeping for ever. Only copy cores do this.
+void copy_exit(void)
+{
+	struct core c;
+	uint32_t id;
+
+	mbox_exit();
+	if (!serving)
+		return;
+	for (id = 0; id < self.ncores; id++) {
+		if (id == self.id || sif_core_state(id) != CORE_STATE_RUNNING)
+			continue;
+		core_locate(&self, id, &c);
+		crb_intr(&c);
+	}
+}
+
+// SYS_copy_wait: sleep until a message is waiting or core copier stops.
+// Both are looked at with interrupts off and the sleep is sti; hlt, so
+// neither the message's interrupt nor the copy core's last one is missed.
+// In poll mode nothing interrupts a sleeper: the caller polls.
+int32_t copy_wait(uint32_t copier)
+{
+	if (copier >= self.ncores)
+		return -SCC_EINVAL;
+	for (;;) {
+		if (mbox_waiting() > 0)
+			return 0;
+		if (sif_core_state(copier) != CORE_STATE_RUNNING)
+			return -SCC_ESRCH;
+		if (mbox_mode(-1) == SCC_MBOX_POLL)
+			return 0;
+		mbox_halt();
+	}
 }
 
 static void windows_open(void)
@@ -259,6 +298,7 @@ int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
 
 	if (requester >= self.ncores || method > SCC_COPY_LUT || n > COPY_MAX)
 		return -SCC_EINVAL;
+	serving = 1;
 	if (sif_core_state(requester) != CORE_STATE_RUNNING)
 		return -SCC_ESRCH;
 	core_locate(&self, requester, &o.c);

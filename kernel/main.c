@@ -108,7 +108,7 @@ int kmain(uint32_t magic, struct multiboot_info *mbi)
 	stop_if_panicked();
 	parse_options(boot.options);
 	mbox_init(mbox_mode_opt);
-	exit_hook = mbox_exit;
+	exit_hook = copy_exit;	// mbox_exit, then wake requesters
 	if (lapic_timer(tick_opt, core_hz))
 		cprintf("core %02u: bad tick=%u, timer off\n", self.id, tick_opt);
 

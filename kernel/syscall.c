@@ -231,6 +231,9 @@ void syscall(struct trapframe *tf)
 	case SYS_core_state:
 		r = sys_core_state(a);
 		break;
+	case SYS_copy_wait:
+		r = copy_wait(a);
+		break;
 	default:
 		r = -SCC_ENOSYS;
 		break;

@@ -41,7 +41,9 @@
                                the requester's user addresses */
 #define SYS_lut_read    22  /* (unsigned page) -> this core's LUT entry */
 #define SYS_core_state  23  /* (int core) -> SIF CORE_STATE_* of the core */
-#define SYS_NR          24
+#define SYS_copy_wait   24  /* (int copier) -> 0 once a message is waiting,
+                               -ESRCH once copier is not running */
+#define SYS_NR          25
 
 /* errno values returned (negated) by the kernel; picolibc's numbering */
 #define SCC_EPERM       1
