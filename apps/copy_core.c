@@ -78,6 +78,8 @@ int main(int argc, char **argv)
         }
         if (m.tag == SCC_COPY_TAG_STOP)
             break;
+        if (m.tag == SCC_COPY_TAG_PING)
+            continue;
         if (m.tag != SCC_COPY_TAG_REQ || m.size != sizeof(q)) {
             malformed++;
             answer(m.source, 0, -SCC_EINVAL, m.source, 0);

@@ -10,6 +10,7 @@
 
 #include <scc/io.h>
 #include <scc/sif.h>
+#include <scc/copy.h>
 #include "defs.h"
 
 // Three windows: source, destination and the owner's page tables, each a
@@ -18,7 +19,6 @@
 enum { W_SRC, W_DST, W_PT, NWIN };
 #define WIN_PAGE(w)     (SCC_WINDOW_PAGE + (w))
 #define SLOT_VA(w)      (0x3FFF0000u + (w) * PGSIZE)  // above any private memory
-#define COPY_MAX        (64u << 20)
 #define EXPORT_MAGIC    0x434F5059u     // "COPY"
 #define UNCACHED        (PTE_PCD | PTE_PWT)
 
@@ -70,17 +70,22 @@ void copy_exit(void)
 }
 
 // SYS_copy_wait: sleep until a message is waiting or core copier stops.
-// Both are looked at with interrupts off and the sleep is sti; hlt, so
-// neither the message's interrupt nor the copy core's last one is missed.
-// In poll mode nothing interrupts a sleeper: the caller polls.
+// A stopping copy core closes its ring, then interrupts every core, then
+// its state changes: its interrupt may come while the requester is still
+// in user code, and its state may still say running. So before every
+// sleep a PING (which the service ignores) asks the mailbox, which fails
+// with -ESRCH once the ring is closed; and the looks are taken with
+// interrupts off before sti; hlt, so a later interrupt is not missed. In
+// poll mode nothing interrupts a sleeper: the caller polls.
 int32_t copy_wait(uint32_t copier)
 {
-	if (copier >= self.ncores)
+	if (copier >= self.ncores || copier == self.id)
 		return -SCC_EINVAL;
 	for (;;) {
 		if (mbox_waiting() > 0)
 			return 0;
-		if (sif_core_state(copier) != CORE_STATE_RUNNING)
+		if (sif_core_state(copier) != CORE_STATE_RUNNING ||
+		    mbox_send(copier, SCC_COPY_TAG_PING, 0, 0) == -SCC_ESRCH)
 			return -SCC_ESRCH;
 		if (mbox_mode(-1) == SCC_MBOX_POLL)
 			return 0;
@@ -265,7 +270,7 @@ static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
 {
 	int r;
 
-	if (method > SCC_COPY_LUT || n > COPY_MAX)
+	if (method > SCC_COPY_LUT || n > SCC_COPY_MAX)
 		return -SCC_EINVAL;
 	if (n == 0)
 		return 0;
@@ -296,7 +301,7 @@ int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
 	uint32_t magic = 0, pgdir = 0;
 	int ok;
 
-	if (requester >= self.ncores || method > SCC_COPY_LUT || n > COPY_MAX)
+	if (requester >= self.ncores || method > SCC_COPY_LUT || n > SCC_COPY_MAX)
 		return -SCC_EINVAL;
 	serving = 1;
 	if (sif_core_state(requester) != CORE_STATE_RUNNING)

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "scc.h"
+#include <scc/copy.h>     /* the protocol: tags, request, completion */
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,30 +24,6 @@ extern "C" {
 /* Methods: SCC_COPY_PLAIN, _MPBT_SRC, _MPBT_DST, _MPBT, _LUT
  * (include/scc/syscall.h), and the service's choice: */
 #define SCC_COPY_AUTO       5   /* a copy core: MPBT on both sides */
-
-/* --- the protocol (mailbox tags and 24-byte payloads) ----------------------- */
-
-#define SCC_COPY_TAG_REQ    0xC0A0  /* requester -> copy core */
-#define SCC_COPY_TAG_DONE   0xC0A1  /* copy core -> completion target */
-#define SCC_COPY_TAG_STOP   0xC0A2  /* anyone -> copy core: exit 0 */
-
-struct scc_copy_req {
-    uint32_t dst, src;          /* the requester's user addresses */
-    uint32_t size;              /* bytes, at most SCC_COPY_MAX */
-    uint16_t target;            /* core to notify on success */
-    uint16_t method;            /* SCC_COPY_* */
-    uint32_t cookie;            /* returned as is */
-};
-
-struct scc_copy_done {
-    uint32_t cookie;
-    int32_t status;             /* 0, or -errno */
-    uint16_t requester;         /* who asked */
-    uint16_t copier;            /* which copy core answered */
-    uint32_t size;
-};
-
-#define SCC_COPY_MAX        (64u << 20)
 
 /* --- on this core ------------------------------------------------------------- */
 
