@@ -25,10 +25,12 @@
  *             machine's timing mode: modeled SCC time, the same on every
  *             run). Times are in microseconds of that clock.
  *   mb_per_s  bytes / median time (10^6 bytes per second).
- *   verified  1 if the destination equals the source after the last
+ *   verified  1 if the destination equals the source after every
  *             iteration.
- * Every iteration copies the same buffers (so the larger sizes, beyond
- * the 256 KiB L2, are the meaningful ones for DRAM bandwidth).
+ * Every iteration copies a fresh stretch of two 24 MiB arenas (001's
+ * method: no cache holds a line of it yet); before each, core 0 clears
+ * the destination (to verify it) and reads 512 KiB of another buffer, so
+ * that its own 256 KiB L2 holds neither.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -110,6 +112,19 @@ static int parse_cores(const char *s)
     return ncores ? 0 : -1;
 }
 
+/* Reading more than the L2 holds leaves none of src and dst in it, so
+ * every iteration starts as cold as the first. */
+#define EVICT_BYTES (512u << 10)
+static volatile unsigned char *evict_buf;
+
+static void evict_caches(void)
+{
+    unsigned sum = 0;
+    for (size_t i = 0; i < EVICT_BYTES; i += 32)
+        sum += evict_buf[i];
+    (void)sum;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -125,15 +140,32 @@ static void row(const char *kind, const char *method, int n, long bytes, double 
            us[0], median, median > 0 ? bytes / median : 0.0, verified);
 }
 
+/* The buffers: an arena each for sources and destinations. Every
+ * iteration takes the next stretch of them (001's method), so no cache,
+ * neither core 0's nor a copy core's, holds a line of it from before. */
+static unsigned char *src_arena, *dst_arena;
+static size_t arena, next_off;
+
+static size_t fresh_offset(long bytes)
+{
+    if (next_off + (size_t)bytes > arena)
+        next_off = 0;
+    size_t off = next_off;
+    next_off += ((size_t)bytes + 4095) & ~(size_t)4095;
+    return off;
+}
+
 /* kind local: n = 0; kind cores: n copy cores. */
-static void measure(const char *kind, int method, int n, unsigned char *dst,
-                    const unsigned char *src, long bytes)
+static void measure(const char *kind, int method, int n, long bytes)
 {
     double us[MAXITERS];
-    int bad = 0;
+    int bad = 0, verified = 1;
 
     for (int i = 0; i < iters; i++) {
+        size_t off = fresh_offset(bytes);
+        unsigned char *dst = dst_arena + off, *src = src_arena + off;
         memset(dst, 0, (size_t)bytes);
+        evict_caches();
         uint64_t t0 = scc_gtsc();
         int r = n ? scc_copy_split(cores, n, dst, src, (size_t)bytes, method)
                   : scc_copy_local(dst, src, (size_t)bytes, method);
@@ -144,8 +176,9 @@ static void measure(const char *kind, int method, int n, unsigned char *dst,
             bad = 1;
         }
         us[i] = (double)(t1 - t0) / gtsc_mhz;
+        verified &= !memcmp(dst, src, (size_t)bytes);
     }
-    row(kind, method_names[method], n, bytes, us, !bad && !memcmp(dst, src, (size_t)bytes));
+    row(kind, method_names[method], n, bytes, us, !bad && verified);
 }
 
 static int usage(const char *why)
@@ -192,11 +225,23 @@ int main(int argc, char **argv)
         max = sizes[i] > max ? sizes[i] : max;
     if (max > (long)SCC_COPY_MAX)
         return usage("sizes above 64 MiB");
-    unsigned char *src = scc_mmap((size_t)max), *dst = scc_mmap((size_t)max);
-    if (!src || !dst)
+    /* As large as private memory allows, from 24 MiB down to the
+     * largest size. */
+    evict_buf = scc_mmap(EVICT_BYTES);
+    for (arena = 24u << 20; arena >= (size_t)max; arena -= 4u << 20) {
+        src_arena = scc_mmap(arena);
+        dst_arena = src_arena ? scc_mmap(arena) : NULL;
+        if (dst_arena)
+            break;
+        if (src_arena)
+            scc_munmap(src_arena, arena);
+        if (arena < (4u << 20))
+            break;
+    }
+    if (!evict_buf || !src_arena || !dst_arena)
         return usage("no memory for the buffers (sizes too large for private memory?)");
-    for (long i = 0; i < max; i++)
-        src[i] = (unsigned char)(i * 131 + (i >> 9));
+    for (size_t i = 0; i < arena; i++)
+        src_arena[i] = (unsigned char)(i * 131 + (i >> 9));
 
     printf("# copy_bench: core 0 copies; copy cores");
     for (int i = 0; i < ncores; i++)
@@ -209,7 +254,7 @@ int main(int argc, char **argv)
             int method = method_of(m, len);
             if (method < 0 || method == SCC_COPY_AUTO)
                 return usage("bad local= method");
-            measure("local", method, 0, dst, src, sizes[s]);
+            measure("local", method, 0, sizes[s]);
             m += len + (m[len] == ',');
         }
         for (const char *m = remote_methods; *m;) {
@@ -218,7 +263,7 @@ int main(int argc, char **argv)
             if (method < 0)
                 return usage("bad remote= method");
             for (int n = 1; n <= ncores; n++)
-                measure("cores", method, n, dst, src, sizes[s]);
+                measure("cores", method, n, sizes[s]);
             m += len + (m[len] == ',');
         }
     }
