@@ -28,6 +28,7 @@ def images(repo):
         "kernel.elf": repo / "build" / "kernel" / "kernel.elf",
         "copy_check.elf": repo / "build" / "tests" / "apps" / "copy_check.elf",
         "copy_core.elf": repo / "build" / "apps" / "copy_core.elf",
+        "copy_bench.elf": repo / "build" / "apps" / "copy_bench.elf",
     }
     for p in paths.values():
         assert p.is_file(), f"{p} missing: build it first (make)"
@@ -35,7 +36,7 @@ def images(repo):
 
 
 def run_map(images, tmp_path, client_args, copy_cores="1", copy_args="",
-            client_cores="0", machine=None):
+            client_cores="0", machine=None, client="copy_check.elf"):
     """Core 0 (or client_cores) runs the client, copy_cores the service."""
     for name, p in images.items():
         link = tmp_path / name
@@ -43,7 +44,7 @@ def run_map(images, tmp_path, client_args, copy_cores="1", copy_args="",
             os.symlink(p, link)
     cmap = tmp_path / "copy.map"
     cmap.write_text(
-        f"{client_cores} kernel.elf module=copy_check.elf -- {client_args}\n"
+        f"{client_cores} kernel.elf module={client} -- {client_args}\n"
         f"{copy_cores} kernel.elf module=copy_core.elf -- {copy_args}\n")
     return run(coremap=str(cmap), machine=machine, timeout=TIMEOUT)
 
@@ -131,6 +132,7 @@ def test_bad_requests_refused_and_service_goes_on(images, tmp_path):
             got[m[1]] = (int(m[2]), int(m[3]))
     assert got == {k: (v, 1) for k, v in REFUSALS.items()}, got
     assert "after_refusals status=0 equal=1" in lines[0], explain(r)
+    assert f"marks on=1 off=1 kernel={-EFAULT} zero={-EINVAL} shm={-EFAULT}" in lines[0], lines[0]
     assert any("1 served, 11 refused, 2 malformed" in l for l in lines[1]), lines[1]
     check_windows(r, [1])
 
@@ -155,3 +157,25 @@ def test_faulting_copy_core_reported_and_requester_told(images, tmp_path):
                             r"cr2 0x00000010, task copy_core.elf", l) for l in lines[1]), lines[1]
     assert "core 01: faulted: exception 14 (page fault)" in r.stderr, explain(r)
     assert f"fault first=0 second={-ESRCH}" in lines[0], explain(r)
+
+
+@pytest.mark.parametrize("timing", [False, True], ids=["functional", "timing"])
+def test_bench_rows_and_clock(images, tmp_path, timing):
+    """copy_bench: one row per method, size and copy-core count, each
+    verified, labelled with the clock its times come from."""
+    r = run_map(images, tmp_path, "sizes=4K,64K iters=2 cores=1,2 local=plain,mpbt,lut",
+                copy_cores="1,2", client="copy_bench.elf",
+                machine={"timing": "on"} if timing else None)
+    assert not r.timed_out and r.returncode == 0, explain(r)
+    rows = [l.split(",") for l in r.core_lines()[0] if not l.startswith(("#", "kind,"))]
+    clock = "modeled" if timing else "emulated"
+    want = [(k, m, n, b) for b in ("4096", "65536")
+            for k, m, n in [("local", "plain", "0"), ("local", "mpbt", "0"),
+                            ("local", "lut", "0"), ("cores", "auto", "1"),
+                            ("cores", "auto", "2"), ("cores", "lut", "1"),
+                            ("cores", "lut", "2")]]
+    assert [(x[0], x[1], x[2], x[4]) for x in rows] == want, rows
+    for x in rows:
+        assert x[3] == clock and x[9] == "1" and float(x[7]) > 0, x
+    stops = [l for c in (1, 2) for l in r.core_lines()[c] if ": stop:" in l]
+    assert len(stops) == 2, explain(r)

@@ -223,6 +223,25 @@ static void refuse(void)
     printf("after_refusals status=%d equal=%d\n", r, !memcmp(buf, buf + 4096, 4096));
 }
 
+/* MPBT marks: set and cleared on the app's pages, refused elsewhere. */
+static void marks(void)
+{
+    unsigned char *buf = big(2 * 4096);
+    uint32_t pte0 = 0, pte1 = 0, pte2 = 0;
+
+    buf[0] = 1;
+    MUST(scc_copy_mark_mpbt(buf + 100, 4096, 1));   /* covers both pages */
+    MUST(scc_vmquery(buf, &pte0));
+    MUST(scc_vmquery(buf + 4096, &pte1));
+    int on = (pte0 & SCC_PTE_MPBT) && (pte1 & SCC_PTE_MPBT) && buf[0] == 1;
+    MUST(scc_copy_mark_mpbt(buf, 2 * 4096, 0));
+    MUST(scc_vmquery(buf, &pte2));
+    printf("marks on=%d off=%d kernel=%d zero=%d shm=%d\n", on, !(pte2 & SCC_PTE_MPBT),
+           scc_copy_mark_mpbt((void *)0x00100000, 4096, 1),
+           scc_copy_mark_mpbt(buf, 0, 1),
+           scc_copy_mark_mpbt((void *)scc_shm(), 4096, 1));
+}
+
 static void fault(void)
 {
     unsigned char *buf = big(2 * 4096);
@@ -278,8 +297,10 @@ int main(int argc, char **argv)
     print_lut("start");
     if (!strcmp(mode, "exact"))
         exact(argc, argv, max);
-    else if (!strcmp(mode, "refuse"))
+    else if (!strcmp(mode, "refuse")) {
         refuse();
+        marks();
+    }
     else if (!strcmp(mode, "fault"))
         fault();
     else if (!strcmp(mode, "third"))
