@@ -132,8 +132,9 @@ def test_bad_requests_refused_and_service_goes_on(images, tmp_path):
             got[m[1]] = (int(m[2]), int(m[3]))
     assert got == {k: (v, 1) for k, v in REFUSALS.items()}, got
     assert "after_refusals status=0 equal=1" in lines[0], explain(r)
+    assert f"handles ok=0 bad={-EFAULT} equal=1" in lines[0], lines[0]
     assert f"marks on=1 off=1 kernel={-EFAULT} zero={-EINVAL} shm={-EFAULT}" in lines[0], lines[0]
-    assert any("1 served, 11 refused, 2 malformed" in l for l in lines[1]), lines[1]
+    assert any("2 served, 12 refused, 2 malformed" in l for l in lines[1]), lines[1]
     check_windows(r, [1])
 
 

@@ -175,9 +175,11 @@ static int untouched(const unsigned char *p, size_t n)
 
 static void refuse(void)
 {
-    unsigned char *buf = big(2 * 4096), *text = (unsigned char *)(uintptr_t)&refuse;
-    unsigned char text_before[64];
-    uint32_t b = (uint32_t)(uintptr_t)buf, me = (uint32_t)scc_core_id();
+    /* pat first: mmap takes the lowest free stretch, so nothing follows buf. */
+    unsigned char *pat = big(4096), *buf = big(2 * 4096);
+    unsigned char *text = (unsigned char *)(uintptr_t)&refuse, text_before[64];
+    uint32_t b = (uint32_t)(uintptr_t)buf, p = (uint32_t)(uintptr_t)pat;
+    uint32_t me = (uint32_t)scc_core_id();
     struct scc_copy_done d;
     int r;
 
@@ -196,13 +198,16 @@ static void refuse(void)
     REFUSE("src_mpb", raw(b, (uint32_t)(uintptr_t)scc_mpb_core(0), 64, SCC_COPY_PLAIN, me),
            buf, 2 * 4096);
     REFUSE("src_wraps", raw(b, 0xFFFFF000, 0x2000, SCC_COPY_PLAIN, me), buf, 2 * 4096);
-    /* Half of the destination is the app's: none of it may be written. */
-    REFUSE("dst_partly_unmapped", raw(b + 2 * 4096 - 100, b, 200, SCC_COPY_PLAIN, me),
+    /* A source unlike FILL, so that a byte written shows. Half of the
+     * destination is the app's: none of it may be written. */
+    for (int i = 0; i < 4096; i++)
+        pat[i] = pattern(i) | 1;
+    REFUSE("dst_partly_unmapped", raw(b + 2 * 4096 - 100, p, 200, SCC_COPY_PLAIN, me),
            buf, 2 * 4096);
-    REFUSE("bad_method", raw(b + 4096, b, 64, 9, me), buf, 2 * 4096);
-    REFUSE("bad_target", raw(b + 4096, b, 64, SCC_COPY_PLAIN, 200), buf, 2 * 4096);
+    REFUSE("bad_method", raw(b + 4096, p, 64, 9, me), buf, 2 * 4096);
+    REFUSE("bad_target", raw(b + 4096, p, 64, SCC_COPY_PLAIN, 200), buf, 2 * 4096);
     memcpy(text_before, text, sizeof(text_before));
-    r = raw((uint32_t)(uintptr_t)text, b, 64, SCC_COPY_PLAIN, me);
+    r = raw((uint32_t)(uintptr_t)text, p, 64, SCC_COPY_PLAIN, me);
     printf("refuse dst_readonly status=%d untouched=%d\n", r,
            !memcmp(text_before, text, sizeof(text_before)));
 
@@ -214,6 +219,16 @@ static void refuse(void)
     MUST(scc_mbox_send(cores[0], 0xC0AF, junk, sizeof(junk)));
     MUST(scc_copy_notice(&d, 0));
     printf("refuse unknown_tag status=%d untouched=1\n", (int)d.status);
+
+    /* Each handle gets its own completion: a refused request, then a good
+     * one, to the same core (so they complete in that order), waited for
+     * the other way round. */
+    struct scc_copy_handle hbad, hok;
+    memset(buf, FILL, 2 * 4096);
+    scc_copy_start(&hbad, cores[0], buf, (void *)0x6F000000, 64, SCC_COPY_AUTO);
+    scc_copy_start(&hok, cores[0], buf + 4096, pat, 4096, SCC_COPY_AUTO);
+    int rok = scc_copy_wait(&hok), rbad = scc_copy_wait(&hbad);
+    printf("handles ok=%d bad=%d equal=%d\n", rok, rbad, !memcmp(buf + 4096, pat, 4096));
 
     /* ... and serves the next request. */
     memset(buf, FILL, 2 * 4096);
