@@ -133,14 +133,15 @@ static void windows_close(void)
 	}
 }
 
-// The kernel's pointer to physical byte pa of core owner (private DRAM
-// or shared DRAM), through window w, mapped with flags.
+// A core whose user memory a copy names.
 struct owner {
 	struct core c;
 	uint32_t lut0;          // LUT entry for its private page 0
 	uint32_t pgdir;
 };
 
+// The kernel's pointer to physical byte pa of owner (private DRAM or
+// shared DRAM), through window w, mapped with flags.
 static char *show(int w, const struct owner *o, uint32_t pa, uint32_t flags)
 {
 	uint32_t cp = pa, want, *pte;
@@ -325,10 +326,18 @@ int32_t copy_lut(uint32_t dst, uint32_t src, uint32_t n)
 {
 	struct owner o;
 
+	int r;
+
 	o.c = self;
 	o.lut0 = lut_private_entry(&self, &self, 0);
 	o.pgdir = read_cr3();
-	return copy_run(&o, dst, src, n, SCC_COPY_LUT);
+	// The windows are other addresses for memory this core also caches
+	// under its own: none of its lines may be dirty while the windows
+	// read and write it, nor stale after.
+	wbinvd();
+	r = copy_run(&o, dst, src, n, SCC_COPY_LUT);
+	wbinvd();
+	return r;
 }
 
 // SYS_copy_mpbt: mark (or unmark) the application's private pages
