@@ -148,8 +148,19 @@ static char *show(int w, const struct owner *o, uint32_t pa, uint32_t flags)
 
 	if (pa < SCC_SHARED_BASE) {
 		// A core's private pages are consecutive system pages.
-		window_set(w, o->lut0 + (pa >> SCC_PAGE_SHIFT));
-		cp = ((uint32_t)WIN_PAGE(w) << SCC_PAGE_SHIFT) | (pa & 0xFFFFFF);
+		uint32_t entry = o->lut0 + (pa >> SCC_PAGE_SHIFT), k = w;
+
+		// A LUT write costs a CRB access (and the emulator much more):
+		// a window already there is used, if it stays there until this
+		// one is used. Page-table reads are over at once; the source
+		// is used before the destination window moves, not after.
+		for (k = 0; k < NWIN; k++)
+			if (win[k].cur == entry && (w == W_PT || k != W_DST))
+				break;
+		if (k == NWIN)
+			k = w;
+		window_set(k, entry);
+		cp = ((uint32_t)WIN_PAGE(k) << SCC_PAGE_SHIFT) | (pa & 0xFFFFFF);
 	}
 	if (!(pte = vm_walk(SLOT_VA(w), 1)))
 		panic("copy: no memory for a page table");
@@ -264,8 +275,9 @@ static int copy_pages(const struct owner *o, uint32_t dst, uint32_t src,
 	return 0;
 }
 
-// Copy n bytes from src to dst, both addresses of owner's user space.
-// Nothing is written unless the whole request is valid.
+// Copy n bytes from src to dst, both addresses of owner's user space,
+// with the windows open. Nothing is written unless the whole request is
+// valid.
 static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
 		    uint32_t n, uint32_t method)
 {
@@ -279,7 +291,6 @@ static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
 		return -SCC_EFAULT;
 	if (src < dst + n && dst < src + n)
 		return -SCC_EINVAL;	// overlap: no order of lines is right for both
-	windows_open();
 	if (method != SCC_COPY_MPBT && method != SCC_COPY_LUT)
 		wbinvd();
 	r = check_range(o, src, n, 0);
@@ -290,7 +301,6 @@ static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
 	mpb_flush();
 	if (any_cached)
 		wbinvd();
-	windows_close();
 	return r;
 }
 
@@ -300,7 +310,7 @@ int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
 {
 	struct owner o;
 	uint32_t magic = 0, pgdir = 0;
-	int ok;
+	int ok, r;
 
 	if (requester >= self.ncores || method > SCC_COPY_LUT || n > SCC_COPY_MAX)
 		return -SCC_EINVAL;
@@ -312,12 +322,15 @@ int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
 	windows_open();
 	ok = !read_phys(&o, (uint32_t)&copy_export.magic, &magic) &&
 	     !read_phys(&o, (uint32_t)&copy_export.pgdir, &pgdir);
-	windows_close();
 	// Another kernel image, or one that has not booted that far.
-	if (!ok || magic != EXPORT_MAGIC || pgdir % PGSIZE || pgdir >= memsize)
-		return -SCC_ESRCH;
-	o.pgdir = pgdir;
-	return copy_run(&o, dst, src, n, method);
+	if (!ok || magic != EXPORT_MAGIC || pgdir % PGSIZE || pgdir >= memsize) {
+		r = -SCC_ESRCH;
+	} else {
+		o.pgdir = pgdir;
+		r = copy_run(&o, dst, src, n, method);
+	}
+	windows_close();
+	return r;
 }
 
 // SYS_copy_lut: this core's own LUT copy, the destination (and source)
@@ -335,7 +348,9 @@ int32_t copy_lut(uint32_t dst, uint32_t src, uint32_t n)
 	// under its own: none of its lines may be dirty while the windows
 	// read and write it, nor stale after.
 	wbinvd();
+	windows_open();
 	r = copy_run(&o, dst, src, n, SCC_COPY_LUT);
+	windows_close();
 	wbinvd();
 	return r;
 }
