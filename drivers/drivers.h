@@ -67,5 +67,6 @@ uintptr_t mpb_flush_page(void);
 void lapic_init(uint32_t timer_vector, uint32_t lint0_vector);
 void lapic_eoi(void);
 int lapic_timer(uint32_t hz, uint32_t core_hz);
+int lapic_timer_on(void);
 
 #endif

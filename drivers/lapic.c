@@ -54,3 +54,10 @@ int lapic_timer(uint32_t hz, uint32_t core_hz)
 	lapic_set(LAPIC_TIMER_INIT, core_hz / hz);
 	return 0;
 }
+
+// Whether the periodic timer runs.
+int lapic_timer_on(void)
+{
+	return !(lapic_read(LAPIC_LVT_TIMER) & LVT_MASKED) &&
+		lapic_read(LAPIC_TIMER_INIT) != 0;
+}

@@ -87,9 +87,9 @@ int32_t copy_wait(uint32_t copier)
 		if (sif_core_state(copier) != CORE_STATE_RUNNING ||
 		    mbox_send(copier, SCC_COPY_TAG_PING, 0, 0) == -SCC_ESRCH)
 			return -SCC_ESRCH;
-		if (mbox_mode(-1) == SCC_MBOX_POLL)
+		if (notify_mode(-1, 0) == SCC_MBOX_POLL)
 			return 0;
-		mbox_halt();
+		notify_scheme(notify_mode(-1, 0))->halt();
 	}
 }
 

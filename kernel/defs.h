@@ -179,9 +179,29 @@ int mbox_drain(void);
 int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size);
 int mbox_recv(struct scc_msg *m, int flags);
 int mbox_waiting(void);
-int mbox_mode(int mode);
-void mbox_halt(void);
+void mbox_sleep(void);
+int mbox_mode(int mode, uint32_t spin);
 void mbox_exit(void);
+
+// idle.c
+void idle(void);
+void idle_end(void);
+uint32_t idle_halt(int since, uint32_t seen);
+
+// notify.c and notify_*.c: how a mailbox's receiver learns of a message.
+// A scheme is one file defining a struct notify, and its line in
+// notify.c's table (docs/notify.md).
+struct notify {
+	int interrupt;          // senders interrupt the receiver on every send
+	int (*wait)(void);      // the queue is empty: wait (0, or -errno)
+	void (*halt)(void);     // SYS_halt: sleep until an interrupt or a message
+};
+extern const struct notify notify_ipi, notify_poll, notify_hybrid, notify_timer;
+extern uint32_t notify_spin;    // hybrid mode's polling budget, core cycles
+const struct notify *notify_scheme(int mode);
+int notify_mode(int mode, uint32_t spin);
+int notify_parse(const char *name, uint32_t len);
+const char *notify_name(int mode);
 
 // copy.c
 void copy_init(void);

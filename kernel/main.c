@@ -37,17 +37,9 @@ static void bad_option(const char *w, const char *why)
 	cprintf("core %02u: kernel option '", self.id);
 	while (n--)
 		console_putc(*w++);
-	cprintf("': %s (known: mbox=ipi|poll|hybrid, tick=HZ with HZ <= %u)\n",
+	cprintf("': %s (known: mbox=ipi|poll|hybrid|timer, tick=HZ with HZ <= %u)\n",
 		why, TICK_MAX);
 	core_exit(EXIT_BADOPTION);
-}
-
-// Whether the word at w is key=value exactly.
-static int is(const char *w, const char *kv)
-{
-	uint32_t n = strlen(kv);
-
-	return !strncmp(w, kv, n) && (w[n] == ' ' || w[n] == 0);
 }
 
 static void parse_options(const char *w)
@@ -60,14 +52,12 @@ static void parse_options(const char *w)
 			w++;
 		if (!*w)
 			return;
-		if (is(w, "mbox=ipi")) {
-			mbox_mode_opt = SCC_MBOX_IPI;
-		} else if (is(w, "mbox=poll")) {
-			mbox_mode_opt = SCC_MBOX_POLL;
-		} else if (is(w, "mbox=hybrid")) {
-			mbox_mode_opt = SCC_MBOX_HYBRID;
-		} else if (!strncmp(w, "mbox=", 5)) {
-			bad_option(w, "unknown mailbox mode");
+		if (!strncmp(w, "mbox=", 5)) {
+			for (v = w + 5; *v && *v != ' '; v++)
+				;
+			mbox_mode_opt = notify_parse(w + 5, v - (w + 5));
+			if (mbox_mode_opt < 0)
+				bad_option(w, "unknown mailbox mode");
 		} else if (!strncmp(w, "tick=", 5)) {
 			for (v = w + 5, hz = 0; *v >= '0' && *v <= '9'; v++) {
 				hz = hz * 10 + (*v - '0');
@@ -107,6 +97,11 @@ int kmain(uint32_t magic, struct multiboot_info *mbi)
 	// A panic before LINT1 was set up sent an NMI that got lost.
 	stop_if_panicked();
 	parse_options(boot.options);
+	if (mbox_mode_opt == SCC_MBOX_TIMER && !tick_opt) {
+		// Its receivers would sleep with nothing to wake them.
+		cprintf("core %02u: kernel option 'mbox=timer' needs tick=HZ\n", self.id);
+		core_exit(EXIT_BADOPTION);
+	}
 	mbox_init(mbox_mode_opt);
 	exit_hook = copy_exit;	// mbox_exit, then wake requesters
 	if (lapic_timer(tick_opt, core_hz))

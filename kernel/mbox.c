@@ -54,7 +54,6 @@ static struct scc_msg queue[QSIZE];
 static uint32_t qhead, qtail;           // qtail - qhead messages queued
 static uint32_t rxhead;                 // our ring's head, as we wrote it
 static uintptr_t own;                   // our ring
-static int mode;
 
 static uintptr_t mailbox(const struct core *c)
 {
@@ -120,7 +119,7 @@ void mbox_init(int m)
 	mpb_invalidate();
 	rxhead = read32(own + MB_HEAD);
 	write32(own + MB_SLEEP, 0);
-	mbox_mode(m);
+	mbox_mode(m, 0);
 }
 
 // Move what the ring holds into the queue, as far as the queue has room;
@@ -259,28 +258,21 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 	mpb_invalidate();
 	m = read32(mb + MB_MODE);
 	sleeping = read32(mb + MB_SLEEP);
-	if (m == SCC_MBOX_IPI || sleeping)
+	if (notify_scheme(m)->interrupt || sleeping)
 		crb_intr(&c);
 	lock_release(&c);
 	kstat.mbox_sent++;
 	return 0;
 }
 
-// Wait for an interrupt. sti takes effect after hlt has begun, so an
-// interrupt already pending wakes it at once.
-static void sleep(void)
-{
-	__asm__ volatile("sti; hlt; cli" ::: "memory");
-}
-
-// In hybrid mode senders interrupt us only while sleeping is set, so we
-// set it, then look at the ring once more, then sleep.
-static void sleep_hybrid(void)
+// Sleep, with senders told to interrupt us: we set sleeping, then look at
+// the ring once more, then sleep (hybrid mode's wait, and its halt).
+void mbox_sleep(void)
 {
 	write32(own + MB_SLEEP, 1);
 	mpb_flush();
 	if (!mbox_drain())
-		sleep();
+		idle();
 	write32(own + MB_SLEEP, 0);
 	mpb_flush();
 }
@@ -295,27 +287,25 @@ static int sleep_waiting(uintptr_t mb, uint32_t tail)
 	mpb_flush();
 	mpb_invalidate();
 	if (!mbox_drain() && tail - read32(mb + MB_HEAD) >= MB_SLOTS)
-		sleep();
+		idle();
 	write32(own + MB_SLEEP, 0);
 	mpb_flush();
 	return 0;
 }
 
-// The next message, in order of arrival.
+// The next message, in order of arrival; the scheme decides how to wait.
 int mbox_recv(struct scc_msg *out, int flags)
 {
+	int r;
+
 	for (;;) {
 		mbox_drain();
 		if (qtail != qhead)
 			break;
 		if (flags & SCC_MBOX_NONBLOCK)
 			return -SCC_EAGAIN;
-		if (mode == SCC_MBOX_POLL)
-			pause();
-		else if (mode == SCC_MBOX_HYBRID)
-			sleep_hybrid();
-		else
-			sleep();
+		if ((r = notify_scheme(notify_mode(-1, 0))->wait()) < 0)
+			return r;
 	}
 	*out = queue[qhead % QSIZE];
 	qhead++;
@@ -328,26 +318,15 @@ int mbox_waiting(void)
 	return qtail - qhead;
 }
 
-// SYS_halt: any interrupt wakes us; in hybrid mode a message does too.
-void mbox_halt(void)
+// Set the notification mode and hybrid's spin budget (mode -1: only
+// ask); the previous mode. Senders read the mode from our ring.
+int mbox_mode(int m, uint32_t spin)
 {
-	if (mode == SCC_MBOX_HYBRID)
-		sleep_hybrid();
-	else
-		sleep();
-}
+	int old = notify_mode(m, spin);
 
-// Set the notification mode (-1: only ask); the previous mode.
-int mbox_mode(int m)
-{
-	int old = mode;
-
-	if (m == -1)
-		return old;
-	if (m != SCC_MBOX_IPI && m != SCC_MBOX_POLL && m != SCC_MBOX_HYBRID)
-		return -SCC_EINVAL;
-	mode = m;
-	write32(own + MB_MODE, m);
-	mpb_flush();
+	if (m != -1 && old >= 0) {
+		write32(own + MB_MODE, m);
+		mpb_flush();
+	}
 	return old;
 }

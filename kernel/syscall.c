@@ -74,7 +74,7 @@ static int32_t sys_info(uint32_t ui)
 	i.shm_size = shm_size;
 	i.crb_base = SCC_CRB_BASE;
 	i.sif_base = SCC_SIF;
-	i.mbox_mode = mbox_mode(-1);
+	i.mbox_mode = mbox_mode(-1, 0);
 	i.timing = sif_read(SIF_TIMING);
 	return copyout(ui, &i, sizeof(i));
 }
@@ -143,13 +143,6 @@ static int32_t sys_lut_read(uint32_t page)
 	return (int32_t)lut_get(&self, page);
 }
 
-static int32_t sys_core_state(uint32_t id)
-{
-	if (id >= self.ncores)
-		return -SCC_EINVAL;
-	return (int32_t)sif_core_state(id);
-}
-
 void syscall(struct trapframe *tf)
 {
 	uint32_t a = tf->ebx, b = tf->ecx, c = tf->edx, d = tf->esi, e = tf->edi;
@@ -183,8 +176,7 @@ void syscall(struct trapframe *tf)
 		r = 0;
 		break;
 	case SYS_halt:
-		mbox_halt();
-		r = 0;
+		r = idle_halt(a == SCC_HALT_SINCE, b);
 		break;
 	case SYS_info:
 		r = sys_info(a);
@@ -199,7 +191,7 @@ void syscall(struct trapframe *tf)
 		r = mbox_waiting();
 		break;
 	case SYS_mbox_mode:
-		r = mbox_mode((int32_t)a);
+		r = mbox_mode((int32_t)a, b);
 		break;
 	case SYS_ipi:
 		r = sys_ipi(a);
@@ -216,6 +208,9 @@ void syscall(struct trapframe *tf)
 	case SYS_tick:
 		r = sys_tick(a);
 		break;
+	case SYS_core_state:
+		r = a < self.ncores ? (int32_t)sif_core_state(a) : -SCC_EINVAL;
+		break;
 	case SYS_copy_mpbt:
 		r = copy_mpbt(a, b, c);
 		break;
@@ -227,9 +222,6 @@ void syscall(struct trapframe *tf)
 		break;
 	case SYS_lut_read:
 		r = sys_lut_read(a);
-		break;
-	case SYS_core_state:
-		r = sys_core_state(a);
 		break;
 	case SYS_copy_wait:
 		r = copy_wait(a);

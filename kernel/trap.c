@@ -110,11 +110,13 @@ void trap(struct trapframe *tf)
 		syscall(tf);
 		return;
 	case T_LINT0:
+		idle_end();
 		kstat.lint0++;
 		mbox_drain();
 		lapic_eoi();
 		return;
 	case T_TIMER:
+		idle_end();
 		kstat.ticks++;
 		lapic_eoi();
 		mbox_drain();

@@ -123,12 +123,23 @@ $(LSC_CHIP_APPS:.elf=.o): APP_CFLAGS += $(LSC_INCLUDES) -Wno-unknown-pragmas
 $(LSC_CHIP_APPS): $(BUILD)/apps/%.elf: $(BUILD)/apps/%.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
 	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBRCCE_CHIP) $(APP_LIBS)
 
+# Chip-only RCCE apps sharing the notification schemes of apps/notify/
+# (they need the kernel mailbox and the chip's MPBs).
+NOTIFY_APPS := $(BUILD)/apps/notify_pingpong.elf $(BUILD)/apps/many_to_one.elf
+NOTIFY_OBJS := $(patsubst apps/notify/%.c,$(BUILD)/apps/notify/%.o,$(wildcard apps/notify/*.c))
+$(NOTIFY_APPS:.elf=.o): APP_CFLAGS += $(LSC_INCLUDES) -Wno-unknown-pragmas
+$(BUILD)/apps/notify/%.o: apps/notify/%.c $(PICOLIBC_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -I apps/notify -c -o $@ $<
+$(NOTIFY_APPS): $(BUILD)/apps/%.elf: $(BUILD)/apps/%.o $(NOTIFY_OBJS) $(LIBRCCE_CHIP) $(APP_RUNTIME)
+	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(NOTIFY_OBJS) $(LIBRCCE_CHIP) $(APP_LIBS)
+
 GUEST_TARGETS += $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS)
-libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS) $(LSC_CHIP_APPS)
+libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS) $(LSC_CHIP_APPS) $(NOTIFY_APPS)
 
 .SECONDARY: $(LSC_CHIP_TESTS:.elf=.o)
 -include $(wildcard $(LSC_OUT)/chip/obj/*.d $(LSC_OUT)/chip/obj/coll/*.d \
-	$(BUILD)/tests/libscc/*.d)
+	$(BUILD)/tests/libscc/*.d $(BUILD)/apps/notify/*.d)
 endif
 
 endif

@@ -180,3 +180,27 @@ def test_bench_rows_and_clock(images, tmp_path, timing):
         assert x[3] == clock and x[9] == "1" and float(x[7]) > 0, x
     stops = [l for c in (1, 2) for l in r.core_lines()[c] if ": stop:" in l]
     assert len(stops) == 2, explain(r)
+
+
+@pytest.mark.parametrize("mode", ["hybrid", "poll", "timer tick=1000"])
+def test_other_mailbox_modes(images, tmp_path, mode):
+    """The service and its waiting requesters in every notification mode:
+    copies complete, and a faulting copy core is still noticed."""
+    opts = f"mbox={mode}"
+    for name, p in images.items():
+        os.symlink(p, tmp_path / name)
+    cmap = tmp_path / "modes.map"
+    cmap.write_text(
+        f"0 kernel.elf {opts} module=copy_check.elf -- exact core:auto split:auto async "
+        f"cores=1,2 max=70000\n"
+        f"1,2 kernel.elf {opts} module=copy_core.elf\n")
+    r = run(coremap=str(cmap), timeout=TIMEOUT)
+    sizes = [s for s in SIZES if s <= 70000]
+    check_exact(r, ["core:auto", "split:auto", "async"], sizes)
+    check_windows(r, [1, 2])
+    cmap.write_text(
+        f"0 kernel.elf {opts} module=copy_check.elf -- fault cores=1\n"
+        f"1 kernel.elf {opts} module=copy_core.elf -- fault=2\n")
+    r = run(coremap=str(cmap), machine={"on-failure": "continue"}, timeout=TIMEOUT)
+    assert not r.timed_out and r.returncode == EXIT_PAGE_FAULT, explain(r)
+    assert f"fault first=0 second={-ESRCH}" in r.core_lines()[0], explain(r)

@@ -18,7 +18,10 @@
 #define SYS_munmap      5   /* (void *addr, size_t len) -> 0 */
 #define SYS_time        6   /* (struct scc_time *) -> 0 */
 #define SYS_yield       7   /* () -> 0: drain the mailbox, then return */
-#define SYS_halt        8   /* () -> 0: sleep until an interrupt */
+#define SYS_halt        8   /* (int since, unsigned seen) -> interrupts taken
+                               so far (kstat.lint0 + kstat.ticks): sleep until
+                               an interrupt; with since = 1, only if that count
+                               is still seen (no wake-up lost in between) */
 #define SYS_info        9   /* (struct scc_info *) -> 0 */
 #define SYS_mbox_send   10  /* (int dest, int tag, const void *buf, size_t len)
                                -> 0; waits while dest's ring is full;
@@ -26,21 +29,23 @@
 #define SYS_mbox_recv   11  /* (struct scc_msg *out, int flags) -> 0,
                                or -EAGAIN with SCC_MBOX_NONBLOCK */
 #define SYS_mbox_poll   12  /* () -> messages waiting (drains the ring) */
-#define SYS_mbox_mode   13  /* (int mode, or -1 to ask) -> previous mode */
+#define SYS_mbox_mode   13  /* (int mode, or -1 to ask; unsigned spin) ->
+                               previous mode; spin: hybrid mode's polling
+                               budget in core cycles before it sleeps */
 #define SYS_ipi         14  /* (int dest) -> 0: pulse dest's INTR line */
 #define SYS_kstat       15  /* (struct scc_kstat *) -> 0 */
 #define SYS_vmquery     16  /* (const void *vaddr) -> PTE, or -EFAULT */
 #define SYS_panic       17  /* (const char *msg) -> does not return */
 #define SYS_tick        18  /* (unsigned hz) -> 0: LAPIC timer rate, 0 off */
-#define SYS_copy_mpbt   19  /* (void *addr, size_t len, int on) -> 0: mark the
+#define SYS_core_state  19  /* (int core) -> CORE_STATE_* (abi.h), -EINVAL */
+#define SYS_copy_mpbt   20  /* (void *addr, size_t len, int on) -> 0: mark the
                                app's private pages MPBT (1) or not (0) */
-#define SYS_copy_lut    20  /* (void *dst, const void *src, size_t len) -> 0:
+#define SYS_copy_lut    21  /* (void *dst, const void *src, size_t len) -> 0:
                                copy through LUT windows (docs/copy.md) */
-#define SYS_copy_serve  21  /* (int requester, uint32_t dst, uint32_t src,
+#define SYS_copy_serve  22  /* (int requester, uint32_t dst, uint32_t src,
                                size_t len, int method) -> 0: copy between
                                the requester's user addresses */
-#define SYS_lut_read    22  /* (unsigned page) -> this core's LUT entry */
-#define SYS_core_state  23  /* (int core) -> SIF CORE_STATE_* of the core */
+#define SYS_lut_read    23  /* (unsigned page) -> this core's LUT entry */
 #define SYS_copy_wait   24  /* (int copier) -> 0 once a message is waiting,
                                -ESRCH once copier is not running */
 #define SYS_NR          25
@@ -61,10 +66,15 @@
 #define SCC_COPY_MPBT       3   /* both */
 #define SCC_COPY_LUT        4   /* both through LUT windows, MPBT */
 
-/* Mailbox notification modes */
+/* Mailbox notification modes (docs/notify.md; kernel/notify_*.c) */
 #define SCC_MBOX_IPI    0   /* the sender interrupts the receiver */
-#define SCC_MBOX_POLL   1   /* the receiver drains on kernel entry and poll */
-#define SCC_MBOX_HYBRID 2   /* interrupt only while the receiver sleeps */
+#define SCC_MBOX_POLL   1   /* the receiver spins, draining its ring */
+#define SCC_MBOX_HYBRID 2   /* the receiver spins for a bounded time, then
+                               sleeps; senders interrupt only a sleeper */
+#define SCC_MBOX_TIMER  3   /* the receiver sleeps; its LAPIC tick drains */
+#define SCC_MBOX_NMODES 4
+#define SCC_MBOX_NAMES  { "ipi", "poll", "hybrid", "timer" }
+#define SCC_HALT_SINCE  1   /* SYS_halt's since */
 
 #define SCC_MBOX_NONBLOCK   1
 #define SCC_MBOX_PAYLOAD    24  /* bytes of payload in one 32-byte line */
@@ -117,6 +127,9 @@ struct scc_kstat {
     uint32_t mbox_full_waits; /* times a send found the ring full */
     uint32_t syscalls;
     uint32_t mbox_dropped;  /* corrupt ring slots dropped, not delivered */
+    uint32_t sleeps;        /* times the core halted */
+    uint64_t idle_tsc;      /* TSC cycles spent halted */
+    uint64_t intr_tsc;      /* TSC at the last interrupt's handler entry */
 };
 #endif
 

@@ -7,16 +7,17 @@
  * arms its wake line (scc_mpb.h), lets the caller look once more, and
  * then sleeps in the kernel mailbox (SYS_mbox_recv), which costs the
  * emulator's host no CPU. A UE that writes a line into an armed UE's MPB
- * sends it an empty message with tag WAKE_TAG. No wake-up is lost: the
+ * sends it an empty message with tag SCC_WAKE_TAG. No wake-up is lost: the
  * sleeper armed (and fenced) before its last look, the writer stored (and
  * fenced) before it reads the wake line, and mailbox messages queue.
  * In timing mode (TIMING_ON) a UE only polls, as RCCE did on the real chip:
  * sleeping would add interrupt costs RCCE never had, and the machine parks
  * a polling core anyway, so polling costs no host time there.
- * Consequences: an RCCE program should not also use the kernel mailbox
- * (a sleeping RCCE wait would take its messages), and a UE that holds the
- * lock of core C sends C's wake-ups only when it releases the lock (the
- * kernel takes C's lock to send to C).
+ * A sleeping wait sets the messages that are not wake-ups aside for the
+ * application's scc_mbox_recv (scc_mbox_unget), so an RCCE program may use
+ * the kernel mailbox too. A UE that holds the lock of core C sends C's
+ * wake-ups only when it releases the lock (the kernel takes C's lock to
+ * send to C).
  */
 #include <scc/hw.h>
 
@@ -30,7 +31,6 @@
  * good measure here: a descheduled virtual CPU's clock runs on.) */
 #define SPIN_BUDGET 4096
 #define SPIN_MIN 64
-#define WAKE_TAG 0x5243     /* "RC" */
 
 static struct scc_info info;
 static int armed;                   /* my wake line is set */
@@ -95,7 +95,7 @@ static t_vcharp wake_line(int core)
 
 static void wake(int core)
 {
-    scc_mbox_send(core, WAKE_TAG, NULL, 0);
+    scc_mbox_send(core, SCC_WAKE_TAG, NULL, 0);
 }
 
 /* Reading the T&S register takes the lock if it is free (reads 1). */
@@ -190,10 +190,12 @@ void plat_relax(unsigned int spins)
         /* sleep; then drop the wake-ups that came meanwhile (several
          * writers may each have sent one): after arm(0) they mean nothing */
         struct scc_msg m;
-        scc_mbox_recv(&m, 0);
+        if (scc_mbox_recv_raw(&m, 0) == 0 && m.tag != SCC_WAKE_TAG)
+            scc_mbox_unget(&m);
         arm(0);
-        while (scc_mbox_recv(&m, SCC_MBOX_NONBLOCK) == 0)
-            ;
+        while (scc_mbox_recv_raw(&m, SCC_MBOX_NONBLOCK) == 0)
+            if (m.tag != SCC_WAKE_TAG)
+                scc_mbox_unget(&m);
     }
 }
 

@@ -30,11 +30,6 @@ long scc_lut_read(unsigned page)
     return scc_syscall(SYS_lut_read, (long)page, 0, 0, 0, 0);
 }
 
-int scc_core_state(int core)
-{
-    return (int)scc_syscall(SYS_core_state, core, 0, 0, 0, 0);
-}
-
 /* An uncached access sends the write-combine buffer's line out. */
 static void wcb_flush(void)
 {

@@ -47,6 +47,8 @@ uint32_t scc_timing(void);
 int scc_core_id(void);                      /* this core's id (cached) */
 int scc_num_cores(void);                    /* cores on the chip (cached) */
 int scc_tile_of(int core);                  /* tile t of a core */
+/* CORE_STATE_RESET, _RUNNING or _EXITED (abi.h); -SCC_EINVAL */
+int scc_core_state(int core);
 
 /* --- time ------------------------------------------------------------------------ */
 
@@ -79,8 +81,14 @@ uint64_t scc_gtsc(void);                    /* the full 64-bit value */
 int scc_mbox_send(int dest, int tag, const void *buf, size_t len);
 int scc_mbox_recv(struct scc_msg *out, int flags);  /* SCC_MBOX_NONBLOCK */
 int scc_mbox_poll(void);                    /* messages waiting */
+/* For libraries that wait on the mailbox for messages of their own
+ * (libscc's RCCE): receive bypassing the set-aside messages, and set a
+ * message that is not theirs aside for the application's scc_mbox_recv. */
+int scc_mbox_recv_raw(struct scc_msg *out, int flags);
+void scc_mbox_unget(const struct scc_msg *m);
 int scc_mbox_mode(int mode);                /* SCC_MBOX_*; -1 asks; -> previous */
-const char *scc_mbox_mode_name(int mode);   /* "ipi", "poll", "hybrid", "?" */
+int scc_mbox_setmode(int mode, unsigned spin); /* and hybrid's spin, core cycles */
+const char *scc_mbox_mode_name(int mode);   /* "ipi", "poll", "hybrid", "timer"; "?" */
 int scc_mbox_mode_parse(const char *name);  /* the inverse; -1 if unknown */
 
 /* --- interrupts, scheduling, statistics ------------------------------------------ */
@@ -90,6 +98,10 @@ int scc_kstat(struct scc_kstat *out);
 int scc_tick(unsigned hz);                  /* LAPIC timer rate, 0 off */
 int scc_yield(void);                        /* drain the mailbox, return */
 int scc_halt(void);                         /* sleep until an interrupt */
+/* Sleep unless an interrupt came since the count seen; the count now
+ * (interrupts taken: kstat.lint0 + kstat.ticks). Lose no wake-up with
+ * `seen = scc_halt_since(seen)` in a loop that checks its condition. */
+unsigned scc_halt_since(unsigned seen);
 __attribute__((noreturn)) void scc_panic(const char *msg);
 
 /* --- memory ----------------------------------------------------------------------- */

@@ -38,9 +38,6 @@ int scc_copy_mark_mpbt(void *addr, size_t len, int on);
 /* This core's LUT entry for page (0-255). */
 long scc_lut_read(unsigned page);
 
-/* A core's state: CORE_STATE_RESET, _RUNNING or _EXITED. */
-int scc_core_state(int core);
-
 /* --- by copy cores ------------------------------------------------------------- */
 
 struct scc_copy_handle {

@@ -1,0 +1,171 @@
+/*
+ * Many senders, one receiver, under each notification scheme
+ * (docs/notify.md): every other UE sends --records S-Net records to the
+ * receiver as fast as the scheme lets it (one record in flight per
+ * sender), and the receiver takes them from whoever is ready.
+ *
+ *   many_to_one <nues> <GHz> <cores...> [--scheme SPEC]... [--records M]
+ *               [--receiver UE] [--list]
+ *
+ * The receiver checks that every record arrives exactly once, in order per
+ * sender, with the content its (source, sequence number) determine; any
+ * other outcome ends the run with status 1 and says what came.
+ *
+ * CSV on stdout, one row per scheme:
+ *   many_to_one,scheme,params,receiver,senders,records,cycles,records_per_s,
+ *   mb_per_s,busy_pct,jain,verified,clock
+ * cycles: the receiver's core cycles from the start (after a barrier) to
+ * its last record; records_per_s and mb_per_s (208-byte records) follow
+ * from the core clock: modeled SCC time in the timing mode
+ * (clock=modeled), host speed otherwise (clock=emulated). busy_pct: the
+ * receiver's share of that time not halted. jain: Jain's fairness index
+ * (1 = equal) of the records per sender among the first half received.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notify/notify.h"
+#include "scc.h"
+
+#define MAX_SPECS 16
+
+/* UE 0 has said what is wrong: the others wait for that before they fail
+ * too (the machine stops the run at the first failing core). */
+static int bad_exit(void)
+{
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    return 2;
+}
+
+static uint64_t idle_tsc(void)
+{
+    struct scc_kstat k;
+    if (scc_kstat(&k) < 0)
+        scc_panic("kstat failed");
+    return k.idle_tsc;
+}
+
+/* Receive everything; 0, or 1 after saying what went wrong. */
+static int receive(const struct scheme *s, const char *params, int recv, unsigned m)
+{
+    static uint32_t next[RCCE_MAXNP], half[RCCE_MAXNP];
+    unsigned total = (unsigned)(ncores - 1) * m;
+    struct record r;
+    memset(next, 0, sizeof next);
+    memset(half, 0, sizeof half);
+    uint64_t i0 = idle_tsc(), t0 = scc_tsc();
+    for (unsigned j = 0; j < total; j++) {
+        int src = chan_recv(-1, &r);
+        if (src < 0 || src >= ncores || src == recv || next[src] >= m ||
+            !rec_check(&r, (uint32_t)src, next[src])) {
+            printf("many_to_one: scheme %s: record %u: from %d (source %lu, seq %lu), "
+                   "expected seq %lu of that sender\n", s->name, j, src,
+                   (unsigned long)r.source, (unsigned long)r.seq,
+                   src >= 0 && src < ncores ? (unsigned long)next[src] : 0ul);
+            return 1;
+        }
+        next[src]++;
+        if (j < total / 2)
+            half[src]++;
+    }
+    uint64_t cycles = scc_tsc() - t0, idle = idle_tsc() - i0;
+    double sum = 0, sq = 0;
+    for (int u = 0; u < ncores; u++)
+        if (u != recv) {
+            sum += half[u];
+            sq += (double)half[u] * half[u];
+        }
+    struct scc_info info;
+    scc_info(&info);
+    double secs = (double)cycles / info.core_hz;
+    printf("many_to_one,%s,%s,%d,%d,%u,%llu,%.0f,%.3f,%u,%.3f,yes,%s\n", s->name, params, recv,
+           ncores - 1, total, (unsigned long long)cycles, total / secs,
+           total * (double)REC_BYTES / secs / 1e6,
+           (unsigned)(100 - 100 * idle / (cycles ? cycles : 1)),
+           sq > 0 ? sum * sum / ((ncores - 1) * sq) : 1.0, clock_name());
+    return 0;
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    const char *specs[MAX_SPECS];
+    int nspecs = 0, recv = 0;
+    unsigned m = 20;
+
+    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
+        printf("many_to_one: RCCE_init failed: start as many_to_one <nues> <GHz> <cores...> "
+               "[options]\n");
+        return 2;
+    }
+    me = RCCE_ue();
+    ncores = RCCE_num_ues();
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        int bad = 0;
+        if (!strcmp(a, "--list")) {
+            SAY("many_to_one schemes (--scheme NAME[:key=value,...]):\n");
+            if (me == 0)
+                scheme_list();
+            return 0;
+        } else if (!strcmp(a, "--scheme") && v) {
+            bad = (nspecs = scheme_specs(v, specs, nspecs, MAX_SPECS)) < 0;
+        } else if (!strcmp(a, "--records") && v) {
+            unsigned long x = strtoul(v, &end, 0);
+            bad = end == v || *end || x < 1 || x > 1000000;
+            if (bad)
+                SAY("many_to_one: --records wants 1..1000000\n");
+            m = (unsigned)x;
+        } else if (!strcmp(a, "--receiver") && v) {
+            long x = strtol(v, &end, 0);
+            bad = end == v || *end || x < 0 || x >= ncores;
+            if (bad)
+                SAY("many_to_one: --receiver wants a UE 0..%d\n", ncores - 1);
+            recv = (int)x;
+        } else {
+            SAY("many_to_one: unknown argument '%s' (--scheme SPEC, --records M, "
+                "--receiver UE, --list)\n", a);
+            bad = 1;
+        }
+        if (bad)
+            return bad_exit();
+        i++;
+    }
+    if (ncores < 2) {
+        SAY("many_to_one: needs at least 2 UEs\n");
+        return 2;
+    }
+    if (!nspecs)
+        nspecs = scheme_specs("all", specs, 0, MAX_SPECS);
+
+    if (me == recv)
+        printf("# many_to_one: %d senders, %u records each, to UE %d; clock %s\n", ncores - 1,
+               m, recv, clock_name());
+    if (me == recv)
+        printf("many_to_one,scheme,params,receiver,senders,records,cycles,records_per_s,"
+               "mb_per_s,busy_pct,jain,verified,clock\n");
+    int status = 0;
+    for (int k = 0; k < nspecs; k++) {
+        const char *params;
+        const struct scheme *s = scheme_find(specs[k], &params);
+        if (chan_setup(s, params) < 0)
+            return bad_exit();
+        RCCE_barrier(&RCCE_COMM_WORLD);
+        if (me == recv) {
+            status = receive(s, params, recv, m);
+            if (status)
+                return status;      /* the senders may wait for ever: stop the run */
+        } else {
+            struct record r;
+            for (unsigned i = 0; i < m; i++) {
+                rec_fill(&r, (uint32_t)me, i);
+                chan_send(recv, &r);
+            }
+        }
+        RCCE_barrier(&RCCE_COMM_WORLD);
+        chan_teardown();
+    }
+    RCCE_finalize();
+    return status;
+}

@@ -1,0 +1,46 @@
+// Idling: the core halts until an interrupt, and counts the cycles it was
+// free for other work (kstat.idle_tsc: the "Free" share of S-Net's
+// notification measurements) and when the waking interrupt was taken
+// (kstat.intr_tsc: what the IPI benchmark times the trap against).
+
+#include <scc/io.h>
+#include "defs.h"
+
+static uint64_t halted_at;      // 0: not halted
+
+// Sleep until an interrupt. sti takes effect after hlt has begun, so an
+// interrupt already pending wakes it at once.
+void idle(void)
+{
+	kstat.sleeps++;
+	halted_at = rdtsc();
+	__asm__ volatile("sti; hlt; cli" ::: "memory");
+	if (halted_at) {		// woken without a handler (an NMI's return)
+		kstat.idle_tsc += rdtsc() - halted_at;
+		halted_at = 0;
+	}
+}
+
+// First thing in an interrupt's handler: the idle time ends here, not
+// when the handler returns.
+void idle_end(void)
+{
+	uint64_t now = rdtsc();
+
+	kstat.intr_tsc = now;
+	if (halted_at) {
+		kstat.idle_tsc += now - halted_at;
+		halted_at = 0;
+	}
+}
+
+// SYS_halt. With since, sleep only if no interrupt was taken since the
+// caller saw the count seen: the check and the hlt cannot be separated
+// by an interrupt (interrupts are off in the kernel until sti's shadow
+// ends inside hlt), so a wake-up that came meanwhile is never lost.
+uint32_t idle_halt(int since, uint32_t seen)
+{
+	if (!since || kstat.lint0 + kstat.ticks == seen)
+		notify_scheme(notify_mode(-1, 0))->halt();
+	return kstat.lint0 + kstat.ticks;
+}
