@@ -17,13 +17,19 @@ uint32_t crb_tileid(void)
 }
 
 // A pin is level-sensitive: set then clear makes one edge. The other
-// GLCFG bits configure the core on the chip, so they are kept. The bit is
-// cleared in what is written back, so two cores pulsing the same pin at
-// once make one or two edges but never leave it set.
+// GLCFG bits configure the core on the chip, so they are kept. Two cores
+// pulsing one pin at once make a single edge, and if its rise came before
+// the later sender stored what the interrupt announces, the receiver
+// could take the interrupt, look, find nothing, and sleep: that sender's
+// wake-up lost. So a sender first waits for the pin to be low: the next
+// rise, its own or another sender's, comes after everything it stored.
+// Senders clear the pin right after setting it, so the wait is short.
 static void pulse(const struct core *c, uint32_t bit)
 {
-	uint32_t v = read32(glcfg(c)) & ~bit;
+	uint32_t v;
 
+	while ((v = read32(glcfg(c))) & bit)
+		pause();
 	write32(glcfg(c), v | bit);
 	write32(glcfg(c), v);
 }

@@ -24,7 +24,7 @@ LSC_SRCS     := $(wildcard libscc/src/*.c libscc/src/coll/*.c)
 LSC_HEADERS  := $(wildcard libscc/include/*.h libscc/src/*.h libscc/src/coll/*.h \
 	libscc/platform/*.h)
 LSC_TESTS    := $(basename $(notdir $(wildcard tests/libscc/*.c)))
-LSC_INCLUDES := -I libscc/include -I libscc/platform
+LSC_INCLUDES := -I libscc/include -I libscc/platform -I include
 LSC_VARIANTS := host tsan asan
 LSC_SANDEPS  := $(LSC_OUT)/sandeps.stamp
 

@@ -116,11 +116,9 @@ CHIP_TIMEOUT = 900
 @pytest.mark.parametrize("op", OPS)
 def test_chip_every_algorithm(op):
     """A representative subset on 48 cores: every algorithm once, odd sizes,
-    first, last and middle roots. barrier:tas is refused on the chip (its
-    check says why; test_chip_tas_barrier_refused), so the barrier runs its
-    dissemination algorithm here."""
+    first, last and middle roots."""
     cores = list(range(48))
-    which = "barrier:dissemination" if op == "barrier" else op
+    which = op
     r = run_app(BUILD / "tests" / "libscc" / "coll.elf", cores=cores, timeout=CHIP_TIMEOUT,
                 args=ue_args(cores) + [which, "sizes=33,3104", "ks=7", "fast"])
     why = f"exit {r.returncode}, timed out {r.timed_out}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
@@ -128,24 +126,14 @@ def test_chip_every_algorithm(op):
     assert "PASS coll (48 UEs," in "\n".join(r.core_lines().get(0, [])), why
 
 
-def test_chip_tas_barrier_refused():
-    """Forcing the T&S barrier on the chip is a clear error, not a hang."""
-    cores = [0, 1, 2, 47]
-    r = run_app(BUILD / "tests" / "libscc" / "coll.elf", cores=cores, timeout=120,
-                args=ue_args(cores) + ["barrier:tas"])
-    # fail-fast may stop the others before they print: any member's line
-    assert not r.timed_out and r.returncode != 0, r.stdout + r.stderr
-    assert "barrier tas: not on the chip yet" in r.stdout, r.stdout + r.stderr
-
-
 def test_chip_mixed_back_to_back():
     """10 000 back-to-back collectives of mixed algorithms, sizes and roots:
-    no corruption, no deadlock (on 8 cores, to keep the run short).
-
-    barrier:tas is left out: the chip refuses it (test_chip_tas_barrier_refused)."""
+    no corruption, no deadlock (on 8 cores, to keep the run short). The
+    mix includes the T&S barrier, whose members hold T&S registers while
+    others still wait in earlier collectives."""
     cores = [0, 1, 2, 11, 12, 30, 46, 47]
     r = run_app(BUILD / "tests" / "libscc" / "coll.elf", cores=cores, timeout=CHIP_TIMEOUT,
-                args=ue_args(cores) + ["mix=10000", "fast", "exclude=barrier:tas"])
+                args=ue_args(cores) + ["mix=10000", "fast"])
     why = f"exit {r.returncode}, timed out {r.timed_out}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
     assert not r.timed_out and r.returncode == 0, why
     assert "PASS coll (8 UEs, 10000 calls)" in "\n".join(r.core_lines().get(0, [])), why

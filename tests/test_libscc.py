@@ -22,6 +22,7 @@ import subprocess
 import pytest
 
 from conftest import BUILD, REPO
+from abi import EXIT_STALLED
 from sccrun import run_app
 
 ALL = list(range(48))
@@ -121,6 +122,29 @@ def test_host_bad_ue_list(args, why):
     r = run_host(host_binary("host", "basic"), args, timeout=30)
     assert r.returncode == 2 and "usage:" in r.stderr, f"{why}: " + explain(
         r.stdout, r.stderr, r.returncode)
+
+
+@pytest.mark.no_qemu
+def test_host_stall_is_stopped_and_reported():
+    """A host run in which every UE waits for good ends with the chip's
+    stall status and says where each UE waits, instead of hanging."""
+    env = dict(os.environ, **SANITIZER_ENV, SCC_HOST_STALL_S="2")
+    r = subprocess.run([str(host_binary("host", "stall")), *ue_args([0, 1, 5])],
+                       capture_output=True, text=True, timeout=60, env=env, errors="replace")
+    why = explain(r.stdout, r.stderr, r.returncode)
+    assert r.returncode == EXIT_STALLED, why
+    assert "no UE can make progress" in r.stderr, why
+    assert [l.split()[1] for l in r.stderr.splitlines() if l.strip().startswith("core ")] == \
+        ["00", "01", "05"], why
+    assert "(wrong)" not in r.stdout, why
+
+
+def test_chip_stall_is_stopped_and_reported():
+    """The same program on the chip: the machine ends it as a stall."""
+    r = run_app(chip_elf("stall"), cores="0,1,5", args=ue_args([0, 1, 5]), timeout=120)
+    why = explain(r.stdout, r.stderr, r.returncode)
+    assert not r.timed_out and r.returncode == EXIT_STALLED, why
+    assert "no core can make progress" in r.stderr, why
 
 
 def chip_elf(name):

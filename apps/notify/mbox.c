@@ -12,7 +12,6 @@
 
 #include "notify.h"
 #include "scc.h"
-#include "scc_mpb.h"
 
 #define TAG_RECORD 0x4E4F   /* 'NO' */
 
@@ -57,8 +56,7 @@ static int wait(int from)
 {
     struct scc_msg m;
     int r;
-    while ((r = scc_mbox_recv(&m, 0)) == 0 && m.tag == SCC_WAKE_TAG)
-        ;                       /* a late wake-up from RCCE's barrier */
+    r = scc_mbox_recv(&m, 0);
     if (r < 0 || m.tag != TAG_RECORD) {
         printf("notify: core %02d: mailbox receive: %d, tag %u\n", me, r, m.tag);
         scc_panic("mailbox receive failed");

@@ -79,9 +79,6 @@
 #define SCC_MPB_HEAP            0x1500
 #define SCC_MPB_HEAP_LINES      54
 #define SCC_MPB_WAKE_LINE       0x1BC0
-/* The mailbox tag of a wake-up sent to a UE whose wake line is set; a
- * program using the mailbox itself may see stale ones: ignore them. */
-#define SCC_WAKE_TAG            0x5243  /* "RC" */
 #define SCC_MPB_WCB_LINE        0x1BE0
 
 #define SCC_MPB_CHAN_LINE(s)    (SCC_MPB_CHAN + SCC_MPB_LINE * (s))

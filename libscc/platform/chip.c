@@ -4,20 +4,19 @@
  * of docs/kernel.md.
  *
  * Waiting: a UE polls its own MPB. After spin_limit fruitless polls it
- * arms its wake line (scc_mpb.h), lets the caller look once more, and
- * then sleeps in the kernel mailbox (SYS_mbox_recv), which costs the
- * emulator's host no CPU. A UE that writes a line into an armed UE's MPB
- * sends it an empty message with tag SCC_WAKE_TAG. No wake-up is lost: the
- * sleeper armed (and fenced) before its last look, the writer stored (and
- * fenced) before it reads the wake line, and mailbox messages queue.
+ * arms its wake line (scc_mpb.h), notes how many interrupts it has taken,
+ * lets the caller look once more, and then sleeps in the kernel until an
+ * interrupt (scc_halt_since), which costs the emulator's host no CPU. A UE
+ * that writes a line into an armed UE's MPB interrupts it (scc_ipi). No
+ * wake-up is lost: the sleeper armed (and fenced) before its last look,
+ * the writer stored (and fenced) before it reads the wake line, and the
+ * kernel sleeps only if no interrupt came since the sleeper's count.
  * In timing mode (TIMING_ON) a UE only polls, as RCCE did on the real chip:
  * sleeping would add interrupt costs RCCE never had, and the machine parks
  * a polling core anyway, so polling costs no host time there.
- * A sleeping wait sets the messages that are not wake-ups aside for the
- * application's scc_mbox_recv (scc_mbox_unget), so an RCCE program may use
- * the kernel mailbox too. A UE that holds the lock of core C sends C's
- * wake-ups only when it releases the lock (the kernel takes C's lock to
- * send to C).
+ * Wake-ups take no lock and no mailbox slot: the kernel mailbox stays the
+ * application's, and a UE may hold T&S registers while it waits
+ * (barrier:tas).
  */
 #include <scc/hw.h>
 
@@ -37,8 +36,7 @@ static int armed;                   /* my wake line is set */
 static int poll_only;               /* timing mode: never sleep */
 unsigned int plat_spin_step = 1;
 static unsigned int spin_limit;     /* polls before sleeping */
-static uint64_t locks_held;         /* cores whose T&S lock I hold */
-static uint64_t wakes_due;          /* wake-ups held back by those locks */
+static unsigned intr_seen;          /* interrupts taken when I armed */
 
 int plat_init(struct plat_facts *f)
 {
@@ -95,7 +93,7 @@ static t_vcharp wake_line(int core)
 
 static void wake(int core)
 {
-    scc_mbox_send(core, SCC_WAKE_TAG, NULL, 0);
+    scc_ipi(core);
 }
 
 /* Reading the T&S register takes the lock if it is free (reads 1). */
@@ -104,8 +102,6 @@ int plat_lock_try(int core)
     int got = *lock_reg(core) & 1;
 
     __asm__ volatile("" ::: "memory");
-    if (got)
-        locks_held |= 1ull << core;
     return got;
 }
 
@@ -113,11 +109,6 @@ void plat_lock_release(int core)
 {
     __asm__ volatile("" ::: "memory");
     *lock_reg(core) = 0;
-    locks_held &= ~(1ull << core);
-    if (wakes_due & (1ull << core)) {
-        wakes_due &= ~(1ull << core);
-        wake(core);
-    }
 }
 
 /* The core whose MPB holds p, or -1. */
@@ -141,17 +132,24 @@ void plat_notify(t_vcharp p)
     plat_flush(plat_mpb((int)info.core_id));
     plat_fence();
     SCC_CL1INVMB();
-    if (!*(volatile uint32_t *)wake_line(c))
-        return;
-    if (locks_held & (1ull << c))
-        wakes_due |= 1ull << c;
-    else
+    if (*(volatile uint32_t *)wake_line(c))
         wake(c);
+}
+
+/* Interrupts this core has taken (the count scc_halt_since compares). */
+static unsigned interrupts(void)
+{
+    struct scc_kstat k;
+
+    return scc_kstat(&k) < 0 ? 0 : k.lint0 + k.ticks;
 }
 
 static void arm(int on)
 {
     t_vcharp mine = plat_mpb((int)info.core_id);
+
+    if (on)
+        intr_seen = interrupts();
 
     *(volatile uint32_t *)(mine + SCC_MPB_WAKE_LINE) = (uint32_t)on;
     plat_flush(mine);
@@ -172,7 +170,7 @@ void *plat_shm(size_t *size)
 }
 
 /* Spin, then arm, then (the caller having looked once more) sleep until
- * a message comes. Any message ends the sleep; the caller looks again. */
+ * an interrupt. Any interrupt ends the sleep; the caller looks again. */
 void plat_relax(unsigned int spins)
 {
     if (!spin_limit) {
@@ -187,15 +185,10 @@ void plat_relax(unsigned int spins)
     } else if (!armed) {
         arm(1);
     } else {
-        /* sleep; then drop the wake-ups that came meanwhile (several
-         * writers may each have sent one): after arm(0) they mean nothing */
-        struct scc_msg m;
-        if (scc_mbox_recv_raw(&m, 0) == 0 && m.tag != SCC_WAKE_TAG)
-            scc_mbox_unget(&m);
+        /* several writers may each interrupt us: the extra wake-ups
+         * only make a later sleep end early, and the caller looks again */
+        scc_halt_since(intr_seen);
         arm(0);
-        while (scc_mbox_recv_raw(&m, SCC_MBOX_NONBLOCK) == 0)
-            if (m.tag != SCC_WAKE_TAG)
-                scc_mbox_unget(&m);
     }
 }
 

@@ -10,6 +10,12 @@
  * mesh), runs RCCE_APP(argc, argv) in each with its own copy of argv (so
  * RCCE_init can shift it) and exits with the first non-zero status in
  * rank order, or 0.
+ *
+ * A run in which every UE left waits and nothing is stored for
+ * SCC_HOST_STALL_S seconds (default 10; 0: never) cannot end: a member
+ * that found an error (mismatched sizes, say) left its partners waiting,
+ * or the program deadlocks. It is stopped with a report of where each UE
+ * waits and the chip's stall status, 247, as the machine does on the chip.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,6 +30,8 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <standard-headers/scc/abi.h>
 
 #include "platform.h"
 #include "scc_mpb.h"
@@ -49,6 +57,20 @@ static struct {
 
 static __thread int my_core = -1;
 static __thread int seen_seq;       /* wake[my_core].seq at the last relax */
+
+/* For the stall watchdog: stores announced so far, and per core whether
+ * its UE runs and where it last waited (0: it has not waited since the
+ * watchdog last looked). */
+static unsigned long stores;
+static struct {
+    _Alignas(64) int live;
+    void *waited_at;
+} ue_state[HOST_CORES];
+
+static void waiting(void *where)
+{
+    __atomic_store_n(&ue_state[my_core].waited_at, where, __ATOMIC_RELAXED);
+}
 
 int plat_init(struct plat_facts *f)
 {
@@ -103,6 +125,7 @@ void plat_notify(t_vcharp p)
     if (off >= sizeof mpbs)
         return;
     int c = (int)(off / sizeof mpbs[0]);
+    __atomic_add_fetch(&stores, 1, __ATOMIC_RELAXED);
     __atomic_add_fetch(&wake[c].seq, 1, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&wake[c].sleepers, __ATOMIC_SEQ_CST))
         futex(&wake[c].seq, FUTEX_WAKE_PRIVATE, INT_MAX, NULL);
@@ -121,6 +144,7 @@ void plat_relax(unsigned int spins)
     int *word = &wake[my_core].seq;
     int now = __atomic_load_n(word, __ATOMIC_SEQ_CST);
 
+    waiting(__builtin_return_address(0));
     if (now != seen_seq || spins < 50) {
         seen_seq = now;
         sched_yield();
@@ -138,6 +162,7 @@ void plat_quiesce(void)
 
 void plat_pause(unsigned int spins)
 {
+    waiting(__builtin_return_address(0));
     if (spins < 200) {
         sched_yield();
     } else {
@@ -162,7 +187,52 @@ static void *ue_main(void *arg)
 
     my_core = t->core;
     t->status = RCCE_APP(t->argc, t->argv);
+    __atomic_store_n(&ue_state[my_core].live, 0, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(&stores, 1, __ATOMIC_RELAXED);
     return NULL;
+}
+
+/* The main thread while the UEs run: a stall is every live UE having
+ * waited (and none having stored) through a whole period, period after
+ * period for the limit. Host time decides only when a hung run ends. */
+static void watch(int limit_s)
+{
+    unsigned long last = ~0ul;
+    int quiet = 0, live;
+
+    for (;;) {
+        struct timespec ts = { 1, 0 };
+        nanosleep(&ts, NULL);
+        unsigned long now = __atomic_load_n(&stores, __ATOMIC_RELAXED);
+        int all_waited = 1;
+        live = 0;
+        for (int c = 0; c < HOST_CORES; c++) {
+            if (!__atomic_load_n(&ue_state[c].live, __ATOMIC_SEQ_CST))
+                continue;
+            live++;
+            if (!__atomic_exchange_n(&ue_state[c].waited_at, NULL, __ATOMIC_RELAXED))
+                all_waited = 0;
+        }
+        if (!live)
+            return;
+        quiet = now == last && all_waited ? quiet + 1 : 0;
+        last = now;
+        if (limit_s && quiet >= limit_s)
+            break;
+    }
+    fprintf(stderr, "libscc host: no UE can make progress: for %d s every UE left has "
+            "waited and none has stored a line; where they wait (addr2line -f -e the "
+            "program):\n", limit_s);
+    for (int c = 0; c < HOST_CORES; c++) {
+        if (!__atomic_load_n(&ue_state[c].live, __ATOMIC_SEQ_CST))
+            continue;
+        struct timespec ts = { 0, 100 * 1000 * 1000 };
+        nanosleep(&ts, NULL);       /* let it wait once more, to see where */
+        fprintf(stderr, "  core %02d waits, called from %p\n", c,
+                __atomic_load_n(&ue_state[c].waited_at, __ATOMIC_RELAXED));
+    }
+    fflush(stderr);
+    _exit(SCC_EXIT_STALLED);
 }
 
 static int usage(const char *prog, const char *why)
@@ -193,8 +263,13 @@ int main(int argc, char **argv)
     if (shm == MAP_FAILED)
         shm = NULL;
 
+    const char *limit = getenv("SCC_HOST_STALL_S");
+    int limit_s = limit ? atoi(limit) : 10;
+
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, STACK_SIZE);
+    for (int i = 0; i < n; i++)
+        ue_state[ues[i].core].live = 1;
     for (int i = 0; i < n; i++) {
         ues[i].argc = argc;
         ues[i].argv = calloc((size_t)argc + 1, sizeof(char *));
@@ -210,6 +285,7 @@ int main(int argc, char **argv)
         }
     }
     pthread_attr_destroy(&attr);
+    watch(limit_s);
     for (int i = 0; i < n; i++) {
         pthread_join(ues[i].thread, NULL);
         free(ues[i].argv);

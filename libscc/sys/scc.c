@@ -67,37 +67,14 @@ int scc_mbox_send(int dest, int tag, const void *buf, size_t len)
     return scc_syscall(SYS_mbox_send, dest, tag, (long)buf, (long)len, 0);
 }
 
-/* Messages a library took from the mailbox while it waited for its own
- * (libscc's sleeping waits take any message): handed out first, in order. */
-#define STASH 64
-static struct scc_msg stash[STASH];
-static unsigned stash_head, stash_tail;
-
 int scc_mbox_recv(struct scc_msg *out, int flags)
-{
-    if (stash_tail != stash_head) {
-        *out = stash[stash_head++ % STASH];
-        return 0;
-    }
-    return scc_mbox_recv_raw(out, flags);
-}
-
-int scc_mbox_recv_raw(struct scc_msg *out, int flags)
 {
     return scc_syscall(SYS_mbox_recv, (long)out, flags, 0, 0, 0);
 }
 
-void scc_mbox_unget(const struct scc_msg *m)
-{
-    if (stash_tail - stash_head == STASH)
-        scc_panic("scc_mbox_unget: more than 64 messages set aside");
-    stash[stash_tail++ % STASH] = *m;
-}
-
 int scc_mbox_poll(void)
 {
-    int r = scc_syscall(SYS_mbox_poll, 0, 0, 0, 0, 0);
-    return r < 0 ? r : r + (int)(stash_tail - stash_head);
+    return scc_syscall(SYS_mbox_poll, 0, 0, 0, 0, 0);
 }
 
 int scc_mbox_mode(int mode)

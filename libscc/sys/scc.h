@@ -81,11 +81,6 @@ uint64_t scc_gtsc(void);                    /* the full 64-bit value */
 int scc_mbox_send(int dest, int tag, const void *buf, size_t len);
 int scc_mbox_recv(struct scc_msg *out, int flags);  /* SCC_MBOX_NONBLOCK */
 int scc_mbox_poll(void);                    /* messages waiting */
-/* For libraries that wait on the mailbox for messages of their own
- * (libscc's RCCE): receive bypassing the set-aside messages, and set a
- * message that is not theirs aside for the application's scc_mbox_recv. */
-int scc_mbox_recv_raw(struct scc_msg *out, int flags);
-void scc_mbox_unget(const struct scc_msg *m);
 int scc_mbox_mode(int mode);                /* SCC_MBOX_*; -1 asks; -> previous */
 int scc_mbox_setmode(int mode, unsigned spin); /* and hybrid's spin, core cycles */
 const char *scc_mbox_mode_name(int mode);   /* "ipi", "poll", "hybrid", "timer"; "?" */

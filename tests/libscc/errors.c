@@ -10,6 +10,7 @@
 #include "check.h"
 #include "iRCCE.h"
 #include "RCCEnb.h"
+#include "scc_coll.h"
 
 static void ranks_and_sizes(int me, int np)
 {
@@ -117,6 +118,54 @@ static void collectives(int me, int np)
     (void)me;
 }
 
+/* Every collective with RCCE_comm's names: bad roots, sizes, buffers and
+ * sources, and forcing an unknown algorithm or parameter, each a clear
+ * error before any member communicates. */
+static void every_collective(int me, int np)
+{
+    static const char *const ops[] = {"bcast", "reduce", "allreduce", "allgather", "alltoall",
+                                      "reduce_scatter", "scatter", "gather", "barrier", "stop"};
+    char in[64], out[64 * 48];
+    int src[3] = {0, 0, np};
+
+    CHECK_EQ(RCCE_allgather(NULL, out, 4, RCCE_COMM_WORLD), RCCE_ERROR_SOURCE);
+    CHECK_EQ(RCCE_allgather(in, NULL, 4, RCCE_COMM_WORLD), RCCE_ERROR_TARGET);
+    CHECK_EQ(RCCE_allgather(in, out, (size_t)-1 / 2, RCCE_COMM_WORLD),
+             RCCE_ERROR_MESSAGE_LENGTH);
+    CHECK_EQ(RCCE_alltoall(NULL, out, 4, RCCE_COMM_WORLD), RCCE_ERROR_SOURCE);
+    CHECK_EQ(RCCE_alltoall(in, NULL, 4, RCCE_COMM_WORLD), RCCE_ERROR_TARGET);
+    CHECK_EQ(RCCE_alltoall(in, out, (size_t)-1 / 2, RCCE_COMM_WORLD),
+             RCCE_ERROR_MESSAGE_LENGTH);
+    CHECK_EQ(RCCE_scatter(in, out, 4, np, RCCE_COMM_WORLD), RCCE_ERROR_ID);
+    CHECK_EQ(RCCE_scatter(in, out, 4, -1, RCCE_COMM_WORLD), RCCE_ERROR_ID);
+    CHECK_EQ(RCCE_scatter(in, NULL, 4, 0, RCCE_COMM_WORLD), RCCE_ERROR_TARGET);
+    CHECK_EQ(RCCE_gather(in, out, 4, np, RCCE_COMM_WORLD), RCCE_ERROR_ID);
+    CHECK_EQ(RCCE_gather(NULL, out, 4, 0, RCCE_COMM_WORLD), RCCE_ERROR_SOURCE);
+    CHECK_EQ(RCCE_reduce_scatter(in, out, 4, 42, RCCE_SUM, RCCE_COMM_WORLD),
+             RCCE_ERROR_ILLEGAL_TYPE);
+    CHECK_EQ(RCCE_reduce_scatter(in, out, 4, RCCE_INT, 9, RCCE_COMM_WORLD),
+             RCCE_ERROR_ILLEGAL_OP);
+    CHECK_EQ(RCCE_reduce_scatter(in, out, -4, RCCE_INT, RCCE_SUM, RCCE_COMM_WORLD),
+             RCCE_ERROR_MESSAGE_LENGTH);
+    CHECK_EQ(RCCE_reduce_scatter(NULL, out, 4, RCCE_INT, RCCE_SUM, RCCE_COMM_WORLD),
+             RCCE_ERROR_SOURCE);
+    CHECK_EQ(scc_stop_bcast(in, out, 4, NULL, 1, RCCE_COMM_WORLD), RCCE_ERROR_ID);
+    CHECK_EQ(scc_stop_bcast(in, out, 4, src, 0, RCCE_COMM_WORLD), RCCE_ERROR_ID);
+    CHECK_EQ(scc_stop_bcast(in, out, 4, src, 2, RCCE_COMM_WORLD), RCCE_ERROR_ID);
+    CHECK_EQ(scc_stop_bcast(in, out, 4, src + 1, 2, RCCE_COMM_WORLD), RCCE_ERROR_ID);
+    CHECK_EQ(scc_stop_bcast(in, NULL, 4, src, 1, RCCE_COMM_WORLD), RCCE_ERROR_TARGET);
+    for (unsigned i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        CHECK_EQ(scc_coll_set(ops[i], "nosuch"), -1);
+        CHECK(strstr(scc_coll_error(), "nosuch") != NULL, "%s: %s", ops[i], scc_coll_error());
+        CHECK_EQ(scc_coll_set(ops[i], "auto:bogus=1"), -1);
+        CHECK_EQ(scc_coll_set(ops[i], "auto"), 0);
+    }
+    CHECK_EQ(scc_coll_set("bcast", "oc:k=0"), -1);
+    CHECK_EQ(scc_coll_set("bcast", "oc:k=7,chunk=100000"), -1);
+    CHECK_EQ(scc_coll_set("nosuch", "auto"), -1);
+    (void)me;
+}
+
 static void strings(void)
 {
     char s[RCCE_MAX_ERROR_STRING];
@@ -199,6 +248,7 @@ int RCCE_APP(int argc, char **argv)
     memory_and_flags(me, np);
     RCCE_barrier(&RCCE_COMM_WORLD);
     collectives(me, np);
+    every_collective(me, np);
     strings();
     RCCE_barrier(&RCCE_COMM_WORLD);
     wrong_length(me);

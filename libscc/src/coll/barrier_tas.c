@@ -15,12 +15,11 @@
  * 0..j are all free or taken by them again, so the search stops at or
  * below j and never takes a register the old chain still has to pass;
  * no epoch is needed. Waiting only spins on the member's own register
- * with plat_pause and writes no MPB line: on the chip a UE holding a T&S
- * register holds back wake-ups to that register's core (platform/chip.c),
- * so writing (progressing iRCCE) while holding one could leave a sleeping
- * UE unwoken. Pending non-blocking requests are not progressed here.
+ * with plat_pause and writes no MPB line. Pending non-blocking requests
+ * are not progressed here. On the chip the registers are also the kernel
+ * mailbox's locks: a member must not send mailbox messages to a core
+ * whose register it holds (libscc's own wake-ups take no lock).
  */
-#include <stdio.h>
 
 #include "coll.h"
 
@@ -59,30 +58,7 @@ static int run(struct coll_call *c)
     return RCCE_SUCCESS;
 }
 
-/*
- * On the chip the T&S registers are also the kernel mailbox's locks, and
- * libscc's sleeping waits are woken through that mailbox: a member that
- * holds registers while it waits here can block the wake-up that another
- * member, still in an earlier call, needs, and 48 members hang. Until the
- * wake-ups stop needing those locks, the chip refuses this barrier with
- * a reason rather than hang (the host has no such coupling).
- */
-static int check(const struct coll_call *c, char *why, size_t n)
-{
-    (void)c;
-#ifdef SCC_HOST
-    (void)why;
-    (void)n;
-    return 0;
-#else
-    snprintf(why, n, "not on the chip yet: its T&S registers are also the kernel "
-             "mailbox's locks, which libscc's wake-ups need (a held register can "
-             "hang the members)");
-    return -1;
-#endif
-}
-
 const struct coll_alg coll_barrier_tas = {
-    .name = "tas", .op = COLL_BARRIER, .fn = run, .check = check,
+    .name = "tas", .op = COLL_BARRIER, .fn = run,
     .doc = "linear Test-and-Set register barrier (MetalSVM paper in 002, section VI, Listing 1)",
 };
