@@ -117,13 +117,14 @@ $(QEMU_BIN): $(QEMU_VERSION_FILE) $(VENV_STAMP) FORCE
 
 qemu: $(QEMU_BIN)
 
-# The default core map, next to the images it names (its paths are relative).
-$(BUILD)/default.map: coremaps/default.map
+# The core maps, next to the images they name (their paths are relative).
+CORE_MAPS := $(patsubst coremaps/%,$(BUILD)/%,$(wildcard coremaps/*.map))
+$(BUILD)/%.map: coremaps/%.map
 	@mkdir -p $(@D)
 	cp $< $@
 
 # --- Entry points -------------------------------------------------------------------
-all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP) $(BUILD)/default.map
+all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP) $(CORE_MAPS)
 
 # The demo: a 48-core broadcast comparison on the emulated chip.
 run: all

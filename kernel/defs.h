@@ -203,6 +203,15 @@ int notify_mode(int mode, uint32_t spin);
 int notify_parse(const char *name, uint32_t len);
 const char *notify_name(int mode);
 
+// copy.c
+void copy_init(void);
+void copy_exit(void);
+int32_t copy_wait(uint32_t copier);
+int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
+		   uint32_t method);
+int32_t copy_lut(uint32_t dst, uint32_t src, uint32_t n);
+int32_t copy_mpbt(uint32_t va, uint32_t n, uint32_t on);
+
 // exec.c
 const char *task_name(void);
 void exec_app(void) __attribute__((noreturn));

@@ -91,6 +91,7 @@ int kmain(uint32_t magic, struct multiboot_info *mbi)
 	fpu_init();
 	vm_init();
 	seg_df_cr3(read_cr3());
+	copy_init();
 
 	lapic_init(T_TIMER, T_LINT0);
 	// A panic before LINT1 was set up sent an NMI that got lost.
@@ -102,7 +103,7 @@ int kmain(uint32_t magic, struct multiboot_info *mbi)
 		core_exit(EXIT_BADOPTION);
 	}
 	mbox_init(mbox_mode_opt);
-	exit_hook = mbox_exit;
+	exit_hook = copy_exit;	// mbox_exit, then wake requesters
 	if (lapic_timer(tick_opt, core_hz))
 		cprintf("core %02u: bad tick=%u, timer off\n", self.id, tick_opt);
 

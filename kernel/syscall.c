@@ -136,9 +136,16 @@ static int32_t sys_tick(uint32_t hz)
 	return 0;
 }
 
+static int32_t sys_lut_read(uint32_t page)
+{
+	if (page > 0xFF)
+		return -SCC_EINVAL;
+	return (int32_t)lut_get(&self, page);
+}
+
 void syscall(struct trapframe *tf)
 {
-	uint32_t a = tf->ebx, b = tf->ecx, c = tf->edx, d = tf->esi;
+	uint32_t a = tf->ebx, b = tf->ecx, c = tf->edx, d = tf->esi, e = tf->edi;
 	int32_t r;
 
 	kstat.syscalls++;
@@ -203,6 +210,21 @@ void syscall(struct trapframe *tf)
 		break;
 	case SYS_core_state:
 		r = a < self.ncores ? (int32_t)sif_core_state(a) : -SCC_EINVAL;
+		break;
+	case SYS_copy_mpbt:
+		r = copy_mpbt(a, b, c);
+		break;
+	case SYS_copy_lut:
+		r = copy_lut(a, b, c);
+		break;
+	case SYS_copy_serve:
+		r = copy_serve(a, b, c, d, e);
+		break;
+	case SYS_lut_read:
+		r = sys_lut_read(a);
+		break;
+	case SYS_copy_wait:
+		r = copy_wait(a);
 		break;
 	default:
 		r = -SCC_ENOSYS;

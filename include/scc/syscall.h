@@ -38,7 +38,17 @@
 #define SYS_panic       17  /* (const char *msg) -> does not return */
 #define SYS_tick        18  /* (unsigned hz) -> 0: LAPIC timer rate, 0 off */
 #define SYS_core_state  19  /* (int core) -> CORE_STATE_* (abi.h), -EINVAL */
-#define SYS_NR          20
+#define SYS_copy_mpbt   20  /* (void *addr, size_t len, int on) -> 0: mark the
+                               app's private pages MPBT (1) or not (0) */
+#define SYS_copy_lut    21  /* (void *dst, const void *src, size_t len) -> 0:
+                               copy through LUT windows (docs/copy.md) */
+#define SYS_copy_serve  22  /* (int requester, uint32_t dst, uint32_t src,
+                               size_t len, int method) -> 0: copy between
+                               the requester's user addresses */
+#define SYS_lut_read    23  /* (unsigned page) -> this core's LUT entry */
+#define SYS_copy_wait   24  /* (int copier) -> 0 once a message is waiting,
+                               -ESRCH once copier is not running */
+#define SYS_NR          25
 
 /* errno values returned (negated) by the kernel; picolibc's numbering */
 #define SCC_EPERM       1
@@ -48,6 +58,13 @@
 #define SCC_EFAULT      14
 #define SCC_EINVAL      22
 #define SCC_ENOSYS      88
+
+/* Copy methods (docs/copy.md): memory types of the source and destination */
+#define SCC_COPY_PLAIN      0   /* cached, as the app maps them */
+#define SCC_COPY_MPBT_SRC   1   /* source MPBT: L1 only */
+#define SCC_COPY_MPBT_DST   2   /* destination MPBT: write-combine buffer */
+#define SCC_COPY_MPBT       3   /* both */
+#define SCC_COPY_LUT        4   /* both through LUT windows, MPBT */
 
 /* Mailbox notification modes (docs/notify.md; kernel/notify_*.c) */
 #define SCC_MBOX_IPI    0   /* the sender interrupts the receiver */

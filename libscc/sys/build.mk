@@ -18,7 +18,7 @@ LIBSCC_SYS_BUILD_MK := 1
 LIBSCC_OUT  := $(BUILD)/libscc
 LIBSCC_CRT0 := $(LIBSCC_OUT)/crt0.o
 LIBSCC_SYS  := $(LIBSCC_OUT)/libsccsys.a
-LIBSCC_SYS_OBJS := $(addprefix $(LIBSCC_OUT)/,scc.o syscalls.o)
+LIBSCC_SYS_OBJS := $(addprefix $(LIBSCC_OUT)/,scc.o syscalls.o copy.o)
 APP_LDSCRIPT := libscc/sys/app.ld
 
 # The compiler's own headers (stdarg.h, stddef.h, ...), asked for once, when

@@ -1,0 +1,251 @@
+/*
+ * The copy client (scc_copy.h): local copies by method, and requests to
+ * copy cores over the kernel mailbox.
+ *
+ * Completions may arrive in any order and for any handle, and other
+ * protocols' messages may arrive in between: whatever the waiting handle
+ * does not need is kept (completions until their handle asks, other
+ * messages for scc_copy_other), so nothing received is lost.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "scc_copy.h"
+
+#define KEEP 64
+
+static struct scc_copy_done dones[KEEP];
+static int ndones;
+static struct scc_msg others[KEEP];
+static int nothers, other_head;
+static uint32_t next_cookie = 1;
+
+int scc_copy_mark_mpbt(void *addr, size_t len, int on)
+{
+    return (int)scc_syscall(SYS_copy_mpbt, (long)addr, (long)len, on, 0, 0);
+}
+
+long scc_lut_read(unsigned page)
+{
+    return scc_syscall(SYS_lut_read, (long)page, 0, 0, 0, 0);
+}
+
+/* An uncached access sends the write-combine buffer's line out. */
+static void wcb_flush(void)
+{
+    (void)scc_gtsc_lo();
+}
+
+int scc_copy_local(void *dst, const void *src, size_t n, int method)
+{
+    int r, mark_src, mark_dst;
+
+    if (method < SCC_COPY_PLAIN || method > SCC_COPY_LUT)
+        return -SCC_EINVAL;
+    if (n == 0)
+        return 0;
+    if ((uintptr_t)src + n < (uintptr_t)src || (uintptr_t)dst + n < (uintptr_t)dst)
+        return -SCC_EFAULT;
+    if ((uintptr_t)src < (uintptr_t)dst + n && (uintptr_t)dst < (uintptr_t)src + n)
+        return -SCC_EINVAL;
+    if (method == SCC_COPY_LUT)
+        return (int)scc_syscall(SYS_copy_lut, (long)dst, (long)src, (long)n, 0, 0);
+    if (method == SCC_COPY_PLAIN) {
+        memcpy(dst, src, n);
+        return 0;
+    }
+    mark_src = method & SCC_COPY_MPBT_SRC;
+    mark_dst = method & SCC_COPY_MPBT_DST;
+    if (mark_src && (r = scc_copy_mark_mpbt((void *)src, n, 1)))
+        return r;
+    if (mark_dst && (r = scc_copy_mark_mpbt(dst, n, 1))) {
+        if (mark_src)
+            scc_copy_mark_mpbt((void *)src, n, 0);
+        return r;
+    }
+    scc_cl1invmb();
+    memcpy(dst, src, n);
+    wcb_flush();
+    /* The pages were checked when marked: unmarking cannot fail. */
+    if (mark_src)
+        scc_copy_mark_mpbt((void *)src, n, 0);
+    if (mark_dst)
+        scc_copy_mark_mpbt(dst, n, 0);
+    return 0;
+}
+
+/* --- requests ----------------------------------------------------------------- */
+
+static int send_req(int core, void *dst, const void *src, size_t n, int method,
+                    int target, uint32_t cookie)
+{
+    struct scc_copy_req q;
+
+    if (method < SCC_COPY_PLAIN || method > SCC_COPY_AUTO || n > SCC_COPY_MAX ||
+        target < 0 || target >= scc_num_cores())
+        return -SCC_EINVAL;
+    q.dst = (uint32_t)(uintptr_t)dst;
+    q.src = (uint32_t)(uintptr_t)src;
+    q.size = (uint32_t)n;
+    q.target = (uint16_t)target;
+    q.method = (uint16_t)method;
+    q.cookie = cookie;
+    return scc_mbox_send(core, SCC_COPY_TAG_REQ, &q, sizeof(q));
+}
+
+int scc_copy_post(int core, void *dst, const void *src, size_t n, int method,
+                  int target, uint32_t cookie)
+{
+    return send_req(core, dst, src, n, method, target, cookie);
+}
+
+int scc_copy_start(struct scc_copy_handle *h, int core, void *dst,
+                   const void *src, size_t n, int method)
+{
+    int r;
+
+    h->core = core;
+    h->cookie = next_cookie++;
+    h->done = 0;
+    h->status = 0;
+    if ((r = send_req(core, dst, src, n, method, scc_core_id(), h->cookie)) < 0) {
+        h->done = 1;
+        h->status = r;
+    }
+    return r;
+}
+
+/* Take one message if there is one: 1 if it was a completion (kept). */
+static int take_one(void)
+{
+    struct scc_msg m;
+
+    if (scc_mbox_recv(&m, SCC_MBOX_NONBLOCK) < 0)
+        return -1;
+    if (m.tag == SCC_COPY_TAG_DONE && m.size == sizeof(struct scc_copy_done) &&
+        ndones < KEEP) {
+        memcpy(&dones[ndones++], m.payload, sizeof(struct scc_copy_done));
+        return 1;
+    }
+    if (nothers < KEEP) {
+        others[(other_head + nothers) % KEEP] = m;
+        nothers++;
+    } else {
+        printf("copy client: core %02d: message tag %u from %u dropped (keep full)\n",
+               scc_core_id(), m.tag, m.source);
+    }
+    return 0;
+}
+
+static int claim(struct scc_copy_handle *h)
+{
+    int i;
+
+    for (i = 0; i < ndones; i++) {
+        if (dones[i].cookie == h->cookie && dones[i].copier == h->core) {
+            h->status = dones[i].status;
+            h->done = 1;
+            dones[i] = dones[--ndones];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int scc_copy_test(struct scc_copy_handle *h)
+{
+    if (h->done || claim(h))
+        return 1;
+    while (take_one() >= 0)
+        if (claim(h))
+            return 1;
+    /* No answer yet: one that was sent before the copy core stopped is
+     * in the ring already, so look once more after seeing it stopped. */
+    if (scc_core_state(h->core) != CORE_STATE_RUNNING) {
+        while (take_one() >= 0)
+            if (claim(h))
+                return 1;
+        h->status = -SCC_ESRCH;
+        h->done = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Asleep in the kernel between looks (SYS_copy_wait): a spinning waiter
+ * would take the host's time from the copy cores it waits for. */
+int scc_copy_wait(struct scc_copy_handle *h)
+{
+    while (!scc_copy_test(h))
+        scc_syscall(SYS_copy_wait, h->core, 0, 0, 0, 0);
+    return h->status;
+}
+
+int scc_copy(int core, void *dst, const void *src, size_t n, int method)
+{
+    struct scc_copy_handle h;
+
+    scc_copy_start(&h, core, dst, src, n, method);
+    return scc_copy_wait(&h);
+}
+
+int scc_copy_split(const int *cores, int ncores, void *dst, const void *src,
+                   size_t n, int method)
+{
+    struct scc_copy_handle h[48];
+    size_t piece, off = 0, len;
+    int i, r, first = 0;
+
+    if (ncores < 1 || ncores > 48)
+        return -SCC_EINVAL;
+    /* Whole 32-byte lines per piece, so no two cores write one line. */
+    piece = ((n + (size_t)ncores - 1) / (size_t)ncores + 31) & ~(size_t)31;
+    for (i = 0; i < ncores; i++) {
+        len = off >= n ? 0 : (n - off < piece ? n - off : piece);
+        scc_copy_start(&h[i], cores[i], (char *)dst + off, (const char *)src + off,
+                       len, method);
+        off += len;
+    }
+    for (i = 0; i < ncores; i++)
+        if ((r = scc_copy_wait(&h[i])) && !first)
+            first = r;
+    return first;
+}
+
+int scc_copy_notice(struct scc_copy_done *out, int flags)
+{
+    struct scc_msg m;
+    int r;
+
+    if (ndones > 0) {
+        *out = dones[--ndones];
+        return 0;
+    }
+    for (;;) {
+        if ((r = scc_mbox_recv(&m, flags)) < 0)
+            return r;
+        if (m.tag == SCC_COPY_TAG_DONE && m.size == sizeof(*out)) {
+            memcpy(out, m.payload, sizeof(*out));
+            return 0;
+        }
+        if (nothers < KEEP) {
+            others[(other_head + nothers) % KEEP] = m;
+            nothers++;
+        }
+    }
+}
+
+int scc_copy_stop(int core)
+{
+    return scc_mbox_send(core, SCC_COPY_TAG_STOP, NULL, 0);
+}
+
+int scc_copy_other(struct scc_msg *out)
+{
+    if (nothers == 0)
+        return 0;
+    *out = others[other_head];
+    other_head = (other_head + 1) % KEEP;
+    nothers--;
+    return 1;
+}
