@@ -216,7 +216,12 @@ struct choice {
 };
 
 static SCC_TLS struct choice forced[COLL_NOPS];
+/* What each collective ran last: noted by pointer and parameters on every
+ * call, formatted only when asked (snprintf on every call cost the OC
+ * broadcast some 2000 instructions, a third of its one-line latency). */
 static SCC_TLS char used[COLL_NOPS][128];
+static SCC_TLS const struct coll_alg *used_alg[COLL_NOPS];
+static SCC_TLS long used_p[COLL_NOPS][COLL_MAXPARAM];
 static SCC_TLS char err[512];
 
 static void fail(const char *fmt, ...)
@@ -380,20 +385,26 @@ const char *scc_coll_used(const char *collective)
 {
     int op = op_of(collective);
 
-    return op < 0 ? "" : used[op];
+    if (op < 0 || !used_alg[op])
+        return "";
+    const struct coll_alg *a = used_alg[op];
+    char *u = used[op];
+    size_t size = sizeof(used[op]);
+    int len = snprintf(u, size, "%s", a->name);
+
+    for (int i = 0; i < a->nparam && len < (int)size; i++)
+        len += snprintf(u + len, size - len, "%s%s=%ld", i ? "," : ":",
+                        a->param[i].key, used_p[op][i]);
+    return u;
 }
 
 /* --- dispatch ------------------------------------------------------------------------- */
 
 static void note_used(const struct coll_call *c, const struct coll_alg *a)
 {
-    char *u = used[c->op];
-    size_t size = sizeof(used[c->op]);
-    int len = snprintf(u, size, "%s", a->name);
-
-    for (int i = 0; i < a->nparam && len < (int)size; i++)
-        len += snprintf(u + len, size - len, "%s%s=%ld", i ? "," : ":",
-                        a->param[i].key, c->p[i]);
+    used_alg[c->op] = a;
+    for (int i = 0; i < a->nparam; i++)
+        used_p[c->op][i] = c->p[i];
 }
 
 int coll_dispatch(struct coll_call *c)
