@@ -115,15 +115,6 @@ static struct stats summarize(uint32_t *v, unsigned n)
     return s;
 }
 
-static unsigned intr_count(void)
-{
-    struct scc_kstat k;
-    int r = scc_kstat(&k);
-    if (r < 0)
-        die("scc_kstat", r);
-    return k.lint0 + k.ticks;
-}
-
 static uint64_t intr_tsc(void)
 {
     struct scc_kstat k;
@@ -143,7 +134,7 @@ static uint32_t *alloc(unsigned n)
 
 static void peer(int me, struct shared *sh, unsigned rounds, unsigned drop)
 {
-    unsigned n = rounds - drop, seen = intr_count();
+    unsigned n = rounds - drop, seen = scc_intr_count();
     uint32_t *v[NKINDS];
     for (int k = ARRIVE; k <= REMOTE; k++)
         v[k] = alloc(n);
@@ -188,7 +179,7 @@ static void row(const char *peer, int hops, int kind, unsigned n, const struct s
 static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
                     struct stats out[NKINDS])
 {
-    unsigned n = rounds - drop, seen = intr_count();
+    unsigned n = rounds - drop, seen = scc_intr_count();
     uint32_t *send = alloc(n), *rtt = alloc(n);
     volatile struct status *st = status_line(p);
     /* A peer that is running gets here, or fails and so ends the run. */
@@ -303,7 +294,6 @@ int main(int argc, char **argv)
     struct scc_info info;
     scc_info(&info);
     const char *clock = scc_timing() & TIMING_ON ? "modeled" : "emulated";
-    int x0 = scc_tile_of(0) % info.mesh_x, y0 = scc_tile_of(0) / info.mesh_x;
     printf("# ipi_latency: %u rounds per peer, first %u dropped; core cycles at %lu Hz; "
            "clock %s\n", rounds, drop, (unsigned long)info.core_hz, clock);
     printf("bench,scheme,peer,hops,kind,unit,n,median,mean,min,max,clock\n");
@@ -311,9 +301,8 @@ int main(int argc, char **argv)
     static struct stats all[MAX_CORES][NKINDS];
     int hops_of[MAX_CORES], maxhops = 0;
     for (int i = 0; i < npeers; i++) {
-        int p = peers[i], t = scc_tile_of(p);
-        int dx = t % (int)info.mesh_x - x0, dy = t / (int)info.mesh_x - y0;
-        hops_of[i] = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+        int p = peers[i];
+        hops_of[i] = scc_hops(0, p);
         if (hops_of[i] > maxhops)
             maxhops = hops_of[i];
         measure(p, sh, rounds, drop, all[i]);

@@ -89,7 +89,7 @@ int32_t copy_wait(uint32_t copier)
 			return -SCC_ESRCH;
 		if (notify_mode(-1, 0) == SCC_MBOX_POLL)
 			return 0;
-		notify_scheme(notify_mode(-1, 0))->halt();
+		notify_current()->halt();
 	}
 }
 

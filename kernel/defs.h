@@ -201,7 +201,7 @@ extern uint32_t notify_spin;    // hybrid mode's polling budget, core cycles
 const struct notify *notify_scheme(int mode);
 int notify_mode(int mode, uint32_t spin);
 int notify_parse(const char *name, uint32_t len);
-const char *notify_name(int mode);
+const struct notify *notify_current(void);
 
 // copy.c
 void copy_init(void);

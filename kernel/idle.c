@@ -41,6 +41,6 @@ void idle_end(void)
 uint32_t idle_halt(int since, uint32_t seen)
 {
 	if (!since || kstat.lint0 + kstat.ticks == seen)
-		notify_scheme(notify_mode(-1, 0))->halt();
+		notify_current()->halt();
 	return kstat.lint0 + kstat.ticks;
 }

@@ -304,7 +304,7 @@ int mbox_recv(struct scc_msg *out, int flags)
 			break;
 		if (flags & SCC_MBOX_NONBLOCK)
 			return -SCC_EAGAIN;
-		if ((r = notify_scheme(notify_mode(-1, 0))->wait()) < 0)
+		if ((r = notify_current()->wait()) < 0)
 			return r;
 	}
 	*out = queue[qhead % QSIZE];

@@ -24,6 +24,12 @@ const struct notify *notify_scheme(int m)
 	return schemes[m];
 }
 
+// This core's scheme.
+const struct notify *notify_current(void)
+{
+	return schemes[mode];
+}
+
 // Set the mode (-1: only ask) and hybrid's spin budget; the old mode.
 int notify_mode(int m, uint32_t spin)
 {
@@ -47,9 +53,4 @@ int notify_parse(const char *name, uint32_t len)
 		if (strlen(names[m]) == len && !strncmp(names[m], name, len))
 			return m;
 	return -1;
-}
-
-const char *notify_name(int m)
-{
-	return m >= 0 && m < SCC_MBOX_NMODES ? names[m] : "?";
 }

@@ -143,10 +143,5 @@ const char *clock_name(void)
 
 int hops_between(int a, int b)
 {
-    struct scc_info info;
-    scc_info(&info);
-    int ta = scc_tile_of(RCCE_ue_core(a)), tb = scc_tile_of(RCCE_ue_core(b));
-    int dx = ta % (int)info.mesh_x - tb % (int)info.mesh_x;
-    int dy = ta / (int)info.mesh_x - tb / (int)info.mesh_x;
-    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+    return scc_hops(RCCE_ue_core(a), RCCE_ue_core(b));
 }

@@ -136,20 +136,12 @@ void plat_notify(t_vcharp p)
         wake(c);
 }
 
-/* Interrupts this core has taken (the count scc_halt_since compares). */
-static unsigned interrupts(void)
-{
-    struct scc_kstat k;
-
-    return scc_kstat(&k) < 0 ? 0 : k.lint0 + k.ticks;
-}
-
 static void arm(int on)
 {
     t_vcharp mine = plat_mpb((int)info.core_id);
 
     if (on)
-        intr_seen = interrupts();
+        intr_seen = scc_intr_count();
 
     *(volatile uint32_t *)(mine + SCC_MPB_WAKE_LINE) = (uint32_t)on;
     plat_flush(mine);

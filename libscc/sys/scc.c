@@ -42,6 +42,14 @@ int scc_tile_of(int core)
     return core / (int)get_facts()->cores_per_tile;
 }
 
+int scc_hops(int a, int b)
+{
+    int mx = (int)get_facts()->mesh_x, ta = scc_tile_of(a), tb = scc_tile_of(b);
+    int dx = ta % mx - tb % mx, dy = ta / mx - tb / mx;
+
+    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+}
+
 int scc_time(struct scc_time *out)
 {
     return scc_syscall(SYS_time, (long)out, 0, 0, 0, 0);
@@ -132,6 +140,13 @@ int scc_halt(void)
 int scc_core_state(int core)
 {
     return scc_syscall(SYS_core_state, core, 0, 0, 0, 0);
+}
+
+unsigned scc_intr_count(void)
+{
+    struct scc_kstat k;
+
+    return scc_kstat(&k) < 0 ? 0 : k.lint0 + k.ticks;
 }
 
 unsigned scc_halt_since(unsigned seen)

@@ -47,6 +47,7 @@ uint32_t scc_timing(void);
 int scc_core_id(void);                      /* this core's id (cached) */
 int scc_num_cores(void);                    /* cores on the chip (cached) */
 int scc_tile_of(int core);                  /* tile t of a core */
+int scc_hops(int a, int b);                 /* Manhattan distance of two cores' tiles */
 /* CORE_STATE_RESET, _RUNNING or _EXITED (abi.h); -SCC_EINVAL */
 int scc_core_state(int core);
 
@@ -97,6 +98,7 @@ int scc_halt(void);                         /* sleep until an interrupt */
  * (interrupts taken: kstat.lint0 + kstat.ticks). Lose no wake-up with
  * `seen = scc_halt_since(seen)` in a loop that checks its condition. */
 unsigned scc_halt_since(unsigned seen);
+unsigned scc_intr_count(void);              /* the count scc_halt_since compares */
 __attribute__((noreturn)) void scc_panic(const char *msg);
 
 /* --- memory ----------------------------------------------------------------------- */
