@@ -21,6 +21,7 @@
  * SCC time) or modeled (the machine's timing mode: modeled SCC time,
  * identical on every run). A summary goes to stderr.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ struct cb {
     int root, iters, warmup, rtype, rop;
     int me, n;
     char *arena_in, *arena_out;
+    size_t arena;               /* bytes in each arena */
     size_t off;
 };
 
@@ -183,6 +185,73 @@ static int cb_sources(const struct cb *b, int *src)
     return s;
 }
 
+/* The pattern cb_byte(m, i, it) steps by 7 a byte within 256 bytes, so
+ * whole words step by 4 x 7 = 0x1c in each byte, added without carries
+ * between bytes. Filling and checking a word at a time matters in the
+ * timing mode, where every instruction outside the timed call costs host
+ * time too: byte by byte, filling and checking were most of the
+ * benchmark's instructions. */
+static uint32_t cb_word(int m, size_t i, int it)
+{
+    return cb_byte(m, i, it) | (uint32_t)cb_byte(m, i + 1, it) << 8 |
+           (uint32_t)cb_byte(m, i + 2, it) << 16 | (uint32_t)cb_byte(m, i + 3, it) << 24;
+}
+
+static uint32_t cb_next(uint32_t w)
+{
+    return ((w & 0x7f7f7f7fu) + 0x1c1c1c1cu) ^ (w & 0x80808080u);
+}
+
+/* Write (or, if @check, compare) cb_byte(m, base + k, it) for k < len at
+ * @o; returns 0 at the first difference. */
+static int cb_pattern(unsigned char *o, int m, size_t base, size_t len, int it, int check)
+{
+    size_t k = 0;
+
+    for (; k < len && (base + k) % 4; k++) {
+        if (!check)
+            o[k] = cb_byte(m, base + k, it);
+        else if (o[k] != cb_byte(m, base + k, it))
+            return 0;
+    }
+    while (k + 4 <= len) {
+        size_t end = k + (256 - (base + k) % 256);
+        uint32_t w = cb_word(m, base + k, it), got;
+
+        if (end > len)
+            end = len;
+        for (; k + 4 <= end; k += 4, w = cb_next(w)) {
+            if (!check) {
+                memcpy(o + k, &w, 4);
+                continue;
+            }
+            memcpy(&got, o + k, 4);
+            if (got != w)
+                return 0;
+        }
+    }
+    for (; k < len; k++) {
+        if (!check)
+            o[k] = cb_byte(m, base + k, it);
+        else if (o[k] != cb_byte(m, base + k, it))
+            return 0;
+    }
+    return 1;
+}
+
+/* Zeroes, a word at a time (picolibc's memset goes byte by byte). */
+static void cb_zero(char *o, size_t len)
+{
+#ifdef SCC_HOST
+    memset(o, 0, len);
+#else
+    size_t words = len / 4, tail = len % 4;
+
+    __asm__ volatile("cld; rep stosl; mov %3, %%ecx; rep stosb"
+                     : "+D"(o), "+c"(words) : "a"(0), "r"(tail) : "memory");
+#endif
+}
+
 /* Fill this member's input for iteration it. */
 static void cb_fill(struct cb *b, char *in, char *out, size_t bytes, size_t nin, size_t nout,
                     int it)
@@ -192,11 +261,12 @@ static void cb_fill(struct cb *b, char *in, char *out, size_t bytes, size_t nin,
         for (size_t i = 0; i < nin / ts; i++)
             cb_put(in, b->rtype, i, cb_val(b->me, i, b->rop, it));
     } else if (!strcmp(b->op, "bcast")) {
-        for (size_t i = 0; i < bytes; i++)
-            out[i] = b->me == b->root ? (char)cb_byte(b->root, i, it) : 0;
+        if (b->me == b->root)
+            cb_pattern((unsigned char *)out, b->root, 0, bytes, it, 0);
+        else
+            cb_zero(out, bytes);
     } else {
-        for (size_t i = 0; i < nin; i++)
-            in[i] = (char)cb_byte(b->me, i, it);
+        cb_pattern((unsigned char *)in, b->me, 0, nin, it, 0);
     }
     (void)nout;
 }
@@ -222,20 +292,26 @@ static int cb_check(struct cb *b, const char *out, size_t bytes, size_t nout, in
     if (!strcmp(b->op, "gather") && me != b->root)
         return 1;
     s = !strcmp(b->op, "stop") ? cb_sources(b, src) : 0;
-    for (size_t i = 0; i < nout; i++) {
-        size_t j = bytes ? i / bytes : 0, k = bytes ? i % bytes : 0;
-        unsigned char want;
+    /* The output is nout / bytes blocks; block j holds the bytes of member
+     * m from its index base on. Decided once per block, not per byte: the
+     * check is outside the timed call, but in the timing mode every one of
+     * its instructions costs host time. */
+    for (size_t j = 0; bytes && j < nout / bytes; j++) {
+        const unsigned char *o = (const unsigned char *)out + j * bytes;
+        int m;
+        size_t base = 0;
+
         if (!strcmp(b->op, "bcast"))
-            want = cb_byte(b->root, i, it);
+            m = b->root;
         else if (!strcmp(b->op, "allgather") || !strcmp(b->op, "gather"))
-            want = cb_byte((int)j, k, it);
+            m = (int)j;
         else if (!strcmp(b->op, "alltoall"))
-            want = cb_byte((int)j, (size_t)me * bytes + k, it);
+            m = (int)j, base = (size_t)me * bytes;
         else if (!strcmp(b->op, "scatter"))
-            want = cb_byte(b->root, (size_t)me * bytes + i, it);
+            m = b->root, base = (size_t)me * bytes;
         else
-            want = cb_byte(src[j], k, it);
-        if ((unsigned char)out[i] != want)
+            m = src[j];
+        if (!cb_pattern((unsigned char *)o, m, base, bytes, it, 1))
             return 0;
     }
     (void)n;
@@ -281,18 +357,42 @@ static int cb_cmp(const void *a, const void *c)
     return x < y ? -1 : x > y;
 }
 
+/* The bytes one call of @size takes from each arena (the message size
+ * rounded to whole elements of a reduction, then to two cache lines). */
+static size_t cb_step(const struct cb *b, long size)
+{
+    size_t bytes = (size_t)size, nin, nout;
+
+    if (cb_is_reduction(b->op))
+        bytes -= bytes % cb_tsize(b->rtype);
+    cb_extent(b, bytes, &nin, &nout);
+    return ((nin > nout ? nin : nout) + 63) & ~(size_t)63;
+}
+
+/* A zeroed arena just large enough that no call of the run reuses another's
+ * buffer (CB_ARENA at most: then the offsets wrap). On the chip it comes
+ * from the kernel: picolibc's malloc zeroes byte by byte, and two 8 MiB
+ * arenas on 48 cores were 8e8 instructions before anything ran. */
+static char *cb_arena(size_t len)
+{
+#ifdef SCC_HOST
+    return malloc(len);
+#else
+    return scc_mmap(len);
+#endif
+}
+
 /* One (algorithm, size): warm-up and timed iterations; the row on UE 0.
  * Returns 0, or 1 if a result was wrong or a call failed. */
 static int cb_measure(struct cb *b, const char *spec, long size)
 {
-    size_t bytes = (size_t)size, nin, nout, step;
+    size_t bytes = (size_t)size, nin, nout, step = cb_step(b, size);
     double *lat = malloc(sizeof(double) * (size_t)(b->iters ? b->iters : 1));
     int ok = 1, err = 0, total = b->warmup + b->iters;
 
     if (cb_is_reduction(b->op))
         bytes -= bytes % cb_tsize(b->rtype);
     cb_extent(b, bytes, &nin, &nout);
-    step = ((nin > nout ? nin : nout) + 63) & ~(size_t)63;
     if (step > CB_ARENA / 2) {
         if (b->me == 0)
             fprintf(stderr, "%s %s: %ld bytes need more than the %u MiB arena, skipped\n",
@@ -304,7 +404,7 @@ static int cb_measure(struct cb *b, const char *spec, long size)
         char *in, *out;
         double t0, t1, ends[RCCE_MAXNP];
 
-        if (b->off + step > CB_ARENA)
+        if (b->off + step > b->arena)
             b->off = 0;
         in = b->arena_in + b->off;
         out = b->arena_out + b->off;
@@ -450,10 +550,17 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
             return 2;
         }
     }
-    b.arena_in = malloc(CB_ARENA);
-    b.arena_out = malloc(CB_ARENA);
+    for (int a = 0; a < b.nalgs; a++)
+        for (int s = 0; s < b.nsizes; s++)
+            if (cb_step(&b, b.sizes[s]) <= CB_ARENA / 2)
+                b.arena += cb_step(&b, b.sizes[s]) * (size_t)(b.warmup + b.iters);
+    if (b.arena > CB_ARENA)
+        b.arena = CB_ARENA;
+    b.arena = (b.arena + 4096) & ~(size_t)4095;     /* never empty */
+    b.arena_in = cb_arena(b.arena);
+    b.arena_out = cb_arena(b.arena);
     if (!b.arena_in || !b.arena_out) {
-        fprintf(stderr, "error: no memory for the %u MiB buffers\n", CB_ARENA >> 20);
+        fprintf(stderr, "error: no memory for two buffers of %zu KiB\n", b.arena >> 10);
         return 1;
     }
     if (b.me == 0)

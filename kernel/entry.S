@@ -29,11 +29,17 @@ _start:
 	movw	%ax, %gs
 	movw	%ax, %ss
 
-	// Loaders are not trusted to have cleared .bss.
+	// Loaders are not trusted to have cleared .bss. Words, then the
+	// 0-3 bytes left: byte by byte it was 10 M instructions on 48 cores.
 	xorl	%eax, %eax
 	movl	$__bss_start, %edi
 	movl	$__bss_end, %ecx
 	subl	%edi, %ecx
+	movl	%ecx, %esi
+	shrl	$2, %ecx
+	rep stosl
+	movl	%esi, %ecx
+	andl	$3, %ecx
 	rep stosb
 
 	// Private DRAM: every core has its own copy of this stack.
