@@ -125,9 +125,12 @@ static int core_of(t_vcharp p)
 
 void plat_notify(t_vcharp p)
 {
-    int c = core_of(p);
+    int c;
 
-    if (c < 0 || c == (int)info.core_id || poll_only)
+    if (poll_only)      /* first: every store to an MPB comes here */
+        return;
+    c = core_of(p);
+    if (c < 0 || c == (int)info.core_id)
         return;
     plat_flush(plat_mpb((int)info.core_id));
     plat_fence();

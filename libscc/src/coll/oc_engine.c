@@ -50,12 +50,80 @@ static void wait_done(const int *kid, int nkids, uint32_t chunks)
     }
 }
 
-int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
+/*
+ * Where this member sits in the tree: its kids, whom it waits on, whom it
+ * forwards notifications to. Building the tree and scanning it is about a
+ * thousand instructions on 48 members, and the root's are on every
+ * call's critical path: so the last plan is kept, for as long as the
+ * call's tree is the same (same builder, k, root, and members).
+ */
+struct oc_plan {
+    oc_build_fn *build;
+    const RCCE_COMM *comm;
+    int k, n, me, root, member[RCCE_MAXNP];
+    int pos, nkids, kid[RCCE_MAXNP], nfwd, fwd[2], parent, notifier, keep;
+};
+
+static SCC_TLS struct oc_plan last;
+
+static int same_plan(const struct coll_call *c, oc_build_fn *build, int k)
+{
+    if (last.build != build || last.comm != c->comm || last.k != k ||
+        last.n != c->n || last.me != c->me || last.root != c->root)
+        return 0;
+    for (int j = 0; j < c->n; j++)
+        if (last.member[j] != c->comm->member[j])
+            return 0;
+    return 1;
+}
+
+static int make_plan(const struct coll_call *c, oc_build_fn *build, int k,
+                     struct oc_plan *p)
 {
     struct oc_tree t;
-    int kid[RCCE_MAXNP], sib[RCCE_MAXNP], fwd[2];
-    int pos = -1, nkids = 0, nsib = 0, nfwd = 0, s = -1, keep, err = RCCE_SUCCESS;
-    int parent = -1, notifier = -1;
+    int sib[RCCE_MAXNP], nsib = 0, s = -1;
+
+    p->build = NULL;
+    build(c, k, &t);
+    p->pos = -1;
+    for (int j = 0; j < t.n; j++)
+        if (t.rank[j] == c->me)
+            p->pos = j;
+    if (p->pos < 0)
+        return scc_error(RCCE_ERROR_ID);
+    p->nkids = p->nfwd = 0;
+    p->parent = p->notifier = -1;
+    for (int j = 0; j < t.n; j++) {
+        if (t.up[j] == p->pos)
+            p->kid[p->nkids++] = coll_ue(c, t.rank[j]);
+        if (p->pos && t.up[j] == t.up[p->pos]) {
+            if (j == p->pos)
+                s = nsib;
+            sib[nsib++] = coll_ue(c, t.rank[j]);
+        }
+    }
+    if (p->pos) {
+        p->parent = coll_ue(c, t.rank[t.up[p->pos]]);
+        p->notifier = s < 2 ? p->parent : sib[(s - 2) / 2];
+        for (int j = 2 * s + 2; j < nsib && j <= 2 * s + 3; j++)
+            p->fwd[p->nfwd++] = sib[j];
+    }
+    p->keep = p->nkids > 0 || t.keep[p->pos];
+    p->comm = c->comm;
+    p->k = k;
+    p->n = c->n;
+    p->me = c->me;
+    p->root = c->root;
+    for (int j = 0; j < c->n; j++)
+        p->member[j] = c->comm->member[j];
+    p->build = build;
+    return RCCE_SUCCESS;
+}
+
+int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
+{
+    const int *kid, *fwd;
+    int pos, nkids, nfwd, keep, parent, notifier, err = RCCE_SUCCESS;
     size_t cb = (size_t)lines * SCC_MPB_LINE, bytes = c->bytes, nchunks, i;
     t_vcharp mine = NULL, theirs = NULL;
 
@@ -63,29 +131,18 @@ int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
         return RCCE_SUCCESS;
     if (lines < 1 || lines > OC_MAX_CHUNK)
         return scc_error(RCCE_ERROR_VAL_UNDEFINED);
-    build(c, k, &t);
-    for (int j = 0; j < t.n; j++)
-        if (t.rank[j] == c->me)
-            pos = j;
-    if (pos < 0)
-        return scc_error(RCCE_ERROR_ID);
-    for (int j = 0; j < t.n; j++) {
-        if (t.up[j] == pos)
-            kid[nkids++] = coll_ue(c, t.rank[j]);
-        if (pos && t.up[j] == t.up[pos]) {
-            if (j == pos)
-                s = nsib;
-            sib[nsib++] = coll_ue(c, t.rank[j]);
-        }
-    }
-    if (pos) {
-        parent = coll_ue(c, t.rank[t.up[pos]]);
-        notifier = s < 2 ? parent : sib[(s - 2) / 2];
-        for (int j = 2 * s + 2; j < nsib && j <= 2 * s + 3; j++)
-            fwd[nfwd++] = sib[j];
+    if (!same_plan(c, build, k) && (err = make_plan(c, build, k, &last)))
+        return err;
+    pos = last.pos;
+    kid = last.kid;
+    nkids = last.nkids;
+    fwd = last.fwd;
+    nfwd = last.nfwd;
+    parent = last.parent;
+    notifier = last.notifier;
+    keep = last.keep;
+    if (pos)
         theirs = coll_region_of(parent);
-    }
-    keep = nkids > 0 || t.keep[pos];
     if (keep && !(mine = coll_region()))
         return scc_error(RCCE_REJECTED);
 

@@ -753,12 +753,15 @@ static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
  * A load or store to RAM (private or shared DRAM). The P54C's L1 (8 KiB,
  * 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte lines:
  * a read that misses both costs o_mem_r + 2 d L_hop and fills both; a
- * write that misses the L2 costs o_mem_w + 2 d L_hop (the line's trip to
- * the memory controller; 001's o_mem_w) and allocates it in the L2; a
  * read that misses only the L1 costs an L2 hit, a write that hits the L2
- * nothing (the P54C's write buffers post it). Write-backs of evicted
- * lines are not charged again. No coherence: DRAM is private, or shared and
- * used as the programs say (uncached flags with care).
+ * nothing (the P54C's write buffers post it). Neither cache allocates on
+ * a write miss (002: "write back, and do not allocate on write miss, i.e.
+ * are write around"): a write that misses the L2 goes to the memory
+ * controller, o_mem_w + 2 d L_hop, and the line stays uncached. 001 charges
+ * o_mem_w per line, so the stores that follow to the same line go with
+ * the first. Write-backs of evicted lines are not charged again. No
+ * coherence: DRAM is private, or shared and used as the programs say
+ * (uncached flags with care).
  */
 static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
                    bool mpbt, int mmu_idx)
@@ -814,20 +817,20 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     }
     if (w < SCC_L2_WAYS) {
         cost = store ? 0 : s->tm->l2_ps;
+    } else if (store) {
+        cost = 0;
+        if (k->around_tag != tag) {
+            k->around_tag = tag;
+            k->n.dram_line_writes++;
+            cost = s->tm->mem_w_ps + 2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps;
+        }
     } else {
-        int d = tm_hops_to(s, c, paddr);
-
         k->n.l2_misses++;
         w = k->l2_next[s2];
         k->l2_next[s2] = (w + 1) % SCC_L2_WAYS;
         k->l2_tag[s2][w] = tag;
-        if (store) {
-            k->n.dram_line_writes++;
-            cost = s->tm->mem_w_ps + 2 * d * s->tm->hop_ps;
-        } else {
-            k->n.dram_line_reads++;
-            cost = s->tm->mem_r_ps + 2 * d * s->tm->hop_ps;
-        }
+        k->n.dram_line_reads++;
+        cost = s->tm->mem_r_ps + 2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps;
     }
     if (!store) {       /* the P54C does not allocate on a write miss */
         w = k->d1_lru[s1];

@@ -99,6 +99,7 @@ typedef struct SCCCoreTiming {
     uint8_t d1_lru[SCC_L1_SETS];
     uint32_t l2_tag[SCC_L2_SETS][SCC_L2_WAYS];
     uint8_t l2_next[SCC_L2_SETS];
+    uint32_t around_tag;        /* the line the last write-around went to */
 
     /* the one-line write-combine buffer */
     bool wcb_valid;
