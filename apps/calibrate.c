@@ -25,6 +25,7 @@
  *
  * where hops is the Manhattan distance (001's d is hops + 1).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,7 @@ static double empty_us(void)
     double sum = 0;
     int r;
 
+    (void)RCCE_wtime();         /* a warm-up, as time_op has */
     for (r = 0; r < REPS; r++) {
         double t0 = RCCE_wtime();
         sum += RCCE_wtime() - t0;
@@ -150,11 +152,14 @@ int RCCE_APP(int argc, char **argv)
     maxh = MAXH;
     RCCE_barrier(&RCCE_COMM_WORLD);
     if (RCCE_ue() == 0) {
-        priv = malloc(PRIV_SIZE);
+        /* line-aligned, as 001's buffers: m lines from malloc's 8-byte
+         * alignment would touch m + 1 lines of private memory */
+        priv = malloc(PRIV_SIZE + LINE);
         if (!priv) {
             fprintf(stderr, "calibrate: out of memory\n");
             return 1;
         }
+        priv += (LINE - (uintptr_t)priv % LINE) % LINE;
         empty = empty_us();
         for (o = 0; o < NOPS; o++)
             for (h = 0; h <= maxh; h++)

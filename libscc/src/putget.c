@@ -17,9 +17,12 @@ int RCCE_put(t_vcharp target, t_vcharp source, int n, int ue)
         return scc_error(RCCE_ERROR_TARGET);
     if (!source && n)
         return scc_error(RCCE_ERROR_SOURCE);
+    /* The last line stays in the write-combine buffer, as with RCCE's own
+     * RCCE_put: the next store to another line (the flag or barrier that
+     * tells the peer) pushes it out. Flushing here would cost every put
+     * an MPB write. */
     plat_put(scc_self.mpb[ue] + (target - my_mpb()), (const void *)source,
              (size_t)n);
-    plat_flush(my_mpb());
     return RCCE_SUCCESS;
 }
 
