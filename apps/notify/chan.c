@@ -21,10 +21,13 @@ static volatile uint8_t *outbox, *ackline;
 static uint32_t sent;           /* records sent so far (the outbox's count) */
 static int last_dest = -1;
 
+/* Every UE's MPB user area, looked up once: a scheme's poll loop asks for
+ * addresses all the time, and each lookup is two library calls. */
+static volatile uint8_t *mpb_base[RCCE_MAXNP];
+
 volatile uint8_t *mpb_at(int ue, volatile uint8_t *mine)
 {
-    volatile uint8_t *base = scc_mpb_user(RCCE_ue_core(me));
-    return (volatile uint8_t *)scc_mpb_user(RCCE_ue_core(ue)) + (mine - base);
+    return mpb_base[ue] + (mine - mpb_base[me]);
 }
 
 /* The WCB holds the line written last: a store to another line (the
@@ -32,8 +35,7 @@ volatile uint8_t *mpb_at(int ue, volatile uint8_t *mine)
 void mpb_flush(void)
 {
     __asm__ volatile("" ::: "memory");
-    *(volatile uint32_t *)((volatile uint8_t *)scc_mpb_user(RCCE_ue_core(me)) +
-                           SCC_MPB_WCB_LINE) = 0;
+    *(volatile uint32_t *)(mpb_base[me] + SCC_MPB_WCB_LINE) = 0;
     __asm__ volatile("" ::: "memory");
 }
 
@@ -61,6 +63,8 @@ int chan_setup(const struct scheme *s, const char *params)
     cur = s;
     me = RCCE_ue();
     ncores = RCCE_num_ues();
+    for (int i = 0; i < ncores; i++)
+        mpb_base[i] = scc_mpb_user(RCCE_ue_core(i));
     if (!s->xsend) {
         outbox = RCCE_malloc((REC_LINES + (REC_BYTES + 4 > REC_LINES * MPB_LINE)) * MPB_LINE);
         ackline = s->ack ? NULL : RCCE_malloc(MPB_LINE);
