@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "RCCE.h"
+#include "sizes.h"
 #ifndef SCC_HOST
 #include <scc/hw.h>
 #include "scc.h"
@@ -64,46 +65,11 @@ static int cb_usage(const char *why)
     return 2;
 }
 
-/* "100", "4K", "1M" */
-static long cb_size(const char *s, char **end)
-{
-    long v = strtol(s, end, 10);
-
-    if (**end == 'K' || **end == 'k')
-        v <<= 10, (*end)++;
-    else if (**end == 'M' || **end == 'm')
-        v <<= 20, (*end)++;
-    return v;
-}
-
 /* "32,100,1K-1M": a range doubles from its low end to its high end. */
 static int cb_parse_sizes(struct cb *b, const char *s)
 {
-    b->nsizes = 0;
-    while (*s) {
-        char *end;
-        long lo = cb_size(s, &end), hi = lo;
-
-        if (end == s || lo < 0)
-            return -1;
-        if (*end == '-') {
-            s = end + 1;
-            hi = cb_size(s, &end);
-            if (end == s || hi < lo)
-                return -1;
-        }
-        for (long v = lo; v <= hi && b->nsizes < CB_MAXSIZES; v = v ? v * 2 : 1) {
-            b->sizes[b->nsizes++] = v;
-            if (v == hi)
-                break;
-            if (v * 2 > hi && v != hi)
-                b->sizes[b->nsizes++] = hi, v = hi;
-        }
-        if (*end && *end != ',')
-            return -1;
-        s = *end ? end + 1 : end;
-    }
-    return b->nsizes ? 0 : -1;
+    b->nsizes = size_list(s, b->sizes, CB_MAXSIZES, 0, 2);
+    return b->nsizes > 0 ? 0 : -1;
 }
 
 static int cb_lookup(const char *s, const char *const *names, const int *vals, int n)

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "scc_copy.h"
+#include "sizes.h"
 
 #define MAXN 48
 #define MAXITERS 100
@@ -61,39 +62,11 @@ static int method_of(const char *name, size_t len)
     return -1;
 }
 
-static long size_of(const char *s, char **end)
-{
-    long v = strtol(s, end, 10);
-    if (**end == 'K' || **end == 'k')
-        v <<= 10, (*end)++;
-    else if (**end == 'M' || **end == 'm')
-        v <<= 20, (*end)++;
-    return v;
-}
-
+/* a range steps by 4 */
 static int parse_sizes(const char *s)
 {
-    char *end;
-    nsizes = 0;
-    while (*s) {
-        long lo = size_of(s, &end), hi = lo;
-        if (end == s || lo <= 0)
-            return -1;
-        if (*end == '-') {
-            s = end + 1;
-            hi = size_of(s, &end);
-            if (end == s || hi < lo)
-                return -1;
-        }
-        for (long v = lo; v <= hi && nsizes < 64; v *= 4)
-            sizes[nsizes++] = v;
-        if (*end == ',')
-            end++;
-        else if (*end)
-            return -1;
-        s = end;
-    }
-    return nsizes ? 0 : -1;
+    nsizes = size_list(s, sizes, 64, 1, 4);
+    return nsizes > 0 ? 0 : -1;
 }
 
 static int parse_cores(const char *s)
