@@ -227,3 +227,17 @@ def test_timing_options_refused_alone(qemu_bin, option, message):
                        capture_output=True, text=True, timeout=30)
     assert r.returncode != 0
     assert message in r.stderr
+
+
+def test_gcbcfg_clock_slows_the_tile_in_time_not_in_cycles(tmp_path):
+    """GCBCFG's clock field sets the tile's clock: the same loop then takes
+    the same core cycles (the TSC counts the core's own) and
+    core-hz / new clock times the time. A clock above core-hz is refused
+    (the scheduler's lookahead assumes none is faster)."""
+    lines, _ = micro("clock", "0", tmp_path, ["mhz=266"])
+    got = {w[0]: (int(w[2]), int(w[4])) for w in (l.split() for l in lines[0])}
+    (c0, g0), (c1, g1), (c2, g2) = got["base"], got["set"], got["refused"]
+    assert c0 > 20000 and abs(c1 - c0) <= 2 and abs(c2 - c1) <= 2, got
+    # the GTSC reads' trips over the mesh do not scale: 1% slack
+    assert abs(g1 / g0 - 533333333 / 266e6) < 0.01 * 533333333 / 266e6, got
+    assert abs(g2 - g1) <= 1, got

@@ -122,10 +122,12 @@ typedef struct {
     int label;
 } RCCE_COMM;
 
-/* Power management (RC_POWER_MANAGEMENT in Intel's RCCE). The emulated
- * chip has no voltage or frequency control: these calls do nothing and
- * succeed. The domain calls report the SCC's six 8-core voltage domains
- * (2x2 tiles) as they would be. */
+/* Power management (RC_POWER_MANAGEMENT in Intel's RCCE), over the SCC's
+ * six 8-core power domains (2x2 tiles). A frequency divider fdiv (2-16)
+ * sets the caller's domain to 1600 / fdiv MHz through GCBCFG: in the
+ * machine's timing mode its cores then run at that clock; one above the
+ * chip's core clock is refused (RCCE_ERROR_FDIVIDER). Voltage is not
+ * modeled (level 0). */
 typedef struct {
     int release;
     int old_voltage_level;

@@ -158,6 +158,20 @@ void plat_quiesce(void)
         arm(0);
 }
 
+/* GCBCFG's clock field, kept next to the tile's reset bits. The machine
+ * takes clocks up to its core-hz; in timing mode the tile's cores then
+ * run at the new clock (functional mode keeps the field only). */
+int plat_tile_clock(int tile, unsigned int mhz)
+{
+    volatile uint32_t *gcbcfg = (volatile uint32_t *)(uintptr_t)(info.crb_base +
+        (uint32_t)tile * SCC_PAGE_SIZE + CRB_GCBCFG);
+
+    if (mhz == 0 || mhz > info.core_hz / 1000000)
+        return -1;
+    *gcbcfg = (*gcbcfg & ~(uint32_t)GCBCFG_CLOCK_MASK) | mhz << GCBCFG_CLOCK_SHIFT;
+    return 0;
+}
+
 void *plat_shm(size_t *size)
 {
     *size = scc_shm_size();

@@ -46,6 +46,9 @@ uint64_t plat_ticks(void);                  /* wall clock */
 int plat_lock_try(int core);                /* 1 if taken */
 void plat_lock_release(int core);
 void *plat_shm(size_t *size);               /* shared DRAM for RCCE_shmalloc */
+/* Set a tile's clock (MHz): 0, or -1 if faster than the chip allows.
+ * The host has no tile clocks and takes any. */
+int plat_tile_clock(int tile, unsigned int mhz);
 /* What a waiting loop adds to its count of fruitless checks per check:
  * 1, or 0 in the chip's timing mode, where a loop whose iterations change
  * nothing is recognized as polling and costs no host time (chip.c). */

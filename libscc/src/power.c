@@ -1,7 +1,11 @@
 /*
- * power.c - RCCE's power management API. The emulated chip models no
- * voltage or frequency control, so setting power does nothing and
- * succeeds. The domains are the SCC's: 2x2 tiles (8 cores) each.
+ * power.c - RCCE's power management API. The domains are the SCC's: 2x2
+ * tiles (8 cores) each. A frequency divider sets the clock of every tile
+ * of the caller's domain to 1600 / fdiv MHz (the SCC's global clock over
+ * the divider: 533 MHz at fdiv 3) through GCBCFG; in the machine's timing
+ * mode the cores then run at that clock. Clocks above the chip's core
+ * clock are refused (RCCE_ERROR_FDIVIDER). Voltage is not modeled: the
+ * requests report level 0.
  */
 #include "internal.h"
 
@@ -38,9 +42,26 @@ int RCCE_power_domain_size(void)
     return n;
 }
 
+/* Every tile of my domain at 1600 / fdiv MHz. */
+static int set_domain_clock(int fdiv)
+{
+    int d = RCCE_power_domain(), cpt = scc_self.facts.cores_per_tile;
+
+    if (fdiv < 2 || fdiv > 16)
+        return scc_error(RCCE_ERROR_FDIVIDER);
+    for (int core = 0; core < scc_self.facts.ncores; core += cpt)
+        if (domain_of(core) == d && plat_tile_clock(core / cpt, 1600u / (unsigned)fdiv))
+            return scc_error(RCCE_ERROR_FDIVIDER);
+    return RCCE_SUCCESS;
+}
+
 int RCCE_iset_power(int fdiv, RCCE_REQUEST *req, int *new_fdiv,
                     int *new_vlevel)
 {
+    int err = set_domain_clock(fdiv);
+
+    if (err)
+        return err;
     if (req) {
         req->release = 0;
         req->old_frequency_divider = req->new_frequency_divider = fdiv;
@@ -62,6 +83,10 @@ int RCCE_wait_power(RCCE_REQUEST *req)
 
 int RCCE_set_frequency_divider(int fdiv, int *new_fdiv)
 {
+    int err = set_domain_clock(fdiv);
+
+    if (err)
+        return err;
     if (new_fdiv)
         *new_fdiv = fdiv;
     return RCCE_SUCCESS;

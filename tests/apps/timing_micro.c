@@ -20,6 +20,11 @@
  *   stale       core 47 caches a flag of its MPB, core 0 sets it, core 47
  *               reads it again WITHOUT CL1INVMB, 20000 times at most
  *               ("stale: saw 1 after N reads", or "stale: never saw it")
+ *   clock       core 0 times a loop in TSC cycles and GTSC ticks at its
+ *               tile's clock ("base"), after setting GCBCFG's clock field
+ *               to mhz=M ("set"), then after asking for twice core-hz,
+ *               which the machine refuses ("refused"):
+ *               "NAME cycles C gtsc G"
  */
 #include <stdint.h>
 #include <string.h>
@@ -215,6 +220,47 @@ static void stale(int me)
     }
 }
 
+static void spin(unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        __asm__ volatile("" ::: "memory");
+}
+
+static void clock_loop(const char *name)
+{
+    uint32_t t0, t1;
+    uint64_t g0, g1;
+
+    g0 = scc_gtsc();
+    t0 = tsc();
+    spin(20000);
+    t1 = tsc();
+    g1 = scc_gtsc();
+    printf("%s cycles %lu gtsc %llu\n", name, (unsigned long)(t1 - t0),
+           (unsigned long long)(g1 - g0));
+}
+
+static void set_clock(const struct scc_info *info, uint32_t mhz)
+{
+    volatile uint32_t *gcbcfg = (volatile uint32_t *)(uintptr_t)(info->crb_base +
+                                                                 CRB_GCBCFG);
+
+    *gcbcfg = (*gcbcfg & ~(uint32_t)GCBCFG_CLOCK_MASK) | mhz << GCBCFG_CLOCK_SHIFT;
+    spin(100);          /* the new clock comes a pin latency after the write */
+}
+
+static void clock_mode(long mhz)
+{
+    struct scc_info info;
+
+    MUST(scc_info(&info));
+    clock_loop("base");
+    set_clock(&info, (uint32_t)mhz);
+    clock_loop("set");
+    set_clock(&info, info.core_hz / 1000000 * 2);
+    clock_loop("refused");
+}
+
 int main(int argc, char **argv)
 {
     int me = scc_core_id();
@@ -234,10 +280,13 @@ int main(int argc, char **argv)
         ipi(me);
     } else if (!strcmp(what, "stale")) {
         stale(me);
+    } else if (!strcmp(what, "clock")) {
+        if (me == 0)
+            clock_mode(arg_long(argc, argv, "mhz", 266));
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|contention|ipi|stale [k=N]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|contention|ipi|stale|clock [k=N] [mhz=M]");
     }
     return 0;
 }

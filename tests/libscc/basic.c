@@ -42,7 +42,7 @@ int RCCE_APP(int argc, char **argv)
     RCCE_allreduce((char *)&mine, (char *)&hi, 1, RCCE_DOUBLE, RCCE_MAX, RCCE_COMM_WORLD);
     CHECK(hi - lo < 30.0, "clocks %f apart", hi - lo);
 
-    /* power management: accepted, no effect */
+    /* power management: the domain's clock (no effect on the host) */
     RCCE_REQUEST req;
     int fdiv = 0, vlevel = -1;
     int dom = RCCE_power_domain(), master = RCCE_power_domain_master();
@@ -54,6 +54,14 @@ int RCCE_APP(int argc, char **argv)
     CHECK_EQ(RCCE_wait_power(&req), RCCE_SUCCESS);
     CHECK_EQ(RCCE_set_frequency_divider(3, &fdiv), RCCE_SUCCESS);
     CHECK_EQ(fdiv, 3);
+    fdiv = 0;
+    CHECK_EQ(RCCE_set_frequency_divider(1, &fdiv), RCCE_ERROR_FDIVIDER);
+    CHECK_EQ(RCCE_set_frequency_divider(17, &fdiv), RCCE_ERROR_FDIVIDER);
+    CHECK_EQ(fdiv, 0);
+#ifndef SCC_HOST
+    /* 800 MHz: faster than the chip's 533 MHz core clock */
+    CHECK_EQ(RCCE_iset_power(2, &req, &fdiv, &vlevel), RCCE_ERROR_FDIVIDER);
+#endif
 
     RCCE_fence();
     CHECK_EQ(RCCE_debug_set(RCCE_DEBUG_COMM), RCCE_SUCCESS);

@@ -27,7 +27,7 @@ uint64_t scc_clock_core_cycles(SCCMachineState *s, SCCCore *c)
 {
     if (s->timing) {
         scc_timing_rdtsc(s, c);
-        return scc_timing_now(s, c) / s->tm->core_ps;
+        return scc_timing_tsc(s, c);
     }
     return muldiv64(scc_clock_ns(s), s->core_hz, NANOSECONDS_PER_SECOND);
 }

@@ -138,6 +138,10 @@ static void scc_crb_gcbcfg_write(SCCTile *t, uint32_t val)
     int z;
 
     t->gcbcfg = val;
+    if (s->timing && (changed & GCBCFG_CLOCK_MASK)) {
+        scc_timing_tile_clock(s, t->id, (val & GCBCFG_CLOCK_MASK) >>
+                                        GCBCFG_CLOCK_SHIFT);
+    }
     for (z = 0; z < s->cores_per_tile; z++) {
         if (changed & (1u << z)) {
             scc_core_set_reset(s, scc_tile_core(t, z), val & (1u << z));

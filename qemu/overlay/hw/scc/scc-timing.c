@@ -41,6 +41,7 @@
 #include "qemu/osdep.h"
 #include "qemu/error-report.h"
 #include "qemu/host-utils.h"
+#include "qemu/log.h"
 #include "qemu/main-loop.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
@@ -86,7 +87,7 @@ int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
 {
     SCCCoreTiming *k = K(c);
 
-    return k->t0 + (tm_insns(c) - k->insn0) * s->tm->cpi_ps;
+    return k->t0 + (tm_insns(c) - k->insn0) * k->cpi_ps;
 }
 
 /* Set the core's clock to @t now (a stall, or a jump while it waited). */
@@ -240,7 +241,7 @@ static void tm_reschedule(SCCMachineState *s, SCCCore *c, int64_t key)
 }
 
 static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
-                         bool level)
+                         bool level, uint32_t mhz)
 {
     SCCCoreTiming *k = K(c);
     int i;
@@ -253,7 +254,8 @@ static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
     if (i == SCC_TM_MAX_EVENTS) {
         i = SCC_TM_MAX_EVENTS - 1;  /* a pin toggled faster than it settles */
     }
-    k->ev[i] = (SCCTimingEvent){ .at = at, .kind = kind, .level = level };
+    k->ev[i] = (SCCTimingEvent){ .at = at, .kind = kind, .level = level,
+                                 .mhz = mhz };
     k->nev = MAX(k->nev, i + 1);
     s->events++;
     tm_reschedule(s, c, at);
@@ -261,7 +263,66 @@ static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
 
 void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level)
 {
-    tm_add_event(s, c, s->tm->io_arrival + s->tm->irq_ps, pin, level);
+    tm_add_event(s, c, s->tm->io_arrival + s->tm->irq_ps, pin, level, 0);
+}
+
+/*
+ * A core's clock from @now on: a core cycle is 1/hz. What the core does
+ * scales with it (instructions, the core-side overheads of its MPB, CRB
+ * and SIF accesses, an L2 hit); the mesh (hops), DRAM (o_mem_r, o_mem_w)
+ * and the pins do not. The TSC counts the core's own cycles across the
+ * change. A spin it was parked in is measured again at the new rate.
+ */
+static void tm_set_core_clock(SCCMachineState *s, SCCCore *c, uint64_t hz,
+                              int64_t now)
+{
+    SCCCoreTiming *k = K(c);
+    SCCTimingParams *p = &s->tp;
+    int64_t ps = (PS_PER_S + hz / 2) / hz;
+
+    if (k->core_ps) {
+        k->tsc0 += (now - k->tsc_t0) / k->core_ps;
+        tm_set_clock(s, c, now);
+    }
+    k->tsc_t0 = now;
+    k->core_ps = ps;
+    k->cpi_ps = ps * p->cpi_milli / 1000;
+    k->mpb_ps = p->mpb_cycles * ps;
+    k->crb_ps = p->crb_cycles * ps;
+    k->sif_ps = p->sif_cycles * ps;
+    k->l2_ps = p->l2_cycles * ps;
+    k->poll_repeats = 0;
+}
+
+int64_t scc_timing_tsc(SCCMachineState *s, SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+
+    return k->tsc0 + (scc_timing_now(s, c) - k->tsc_t0) / k->core_ps;
+}
+
+/*
+ * A GCBCFG write changed tile @tile's clock field to @mhz: its cores run
+ * at the new clock from the write's arrival plus the pin latency (the
+ * time a LINT change takes, so no core has run past it). Faster than
+ * core-hz is refused: the scheduler's lookahead is the smallest cost at
+ * core-hz, and a faster core could act sooner than it allows.
+ */
+void scc_timing_tile_clock(SCCMachineState *s, int tile, uint32_t mhz)
+{
+    int z;
+
+    if (!mhz || (uint64_t)mhz * 1000000 > s->core_hz) {
+        qemu_log_mask(LOG_GUEST_ERROR, "scc: tile %d: GCBCFG clock %u MHz: "
+                      "the timing mode takes 1 MHz to core-hz (%" PRIu64
+                      " Hz); the clock stays\n", tile, mhz, s->core_hz);
+        return;
+    }
+    for (z = 0; z < s->cores_per_tile; z++) {
+        tm_add_event(s, &s->core[tile * s->cores_per_tile + z],
+                     s->tm->io_arrival + s->tm->irq_ps, SCC_TM_EV_CLOCK,
+                     false, mhz);
+    }
 }
 
 void scc_timing_release(SCCMachineState *s, SCCCore *c)
@@ -289,8 +350,12 @@ static void tm_deliver(SCCMachineState *s, SCCCore *c)
             continue;
         }
         k->ev[i] = k->ev[--k->nev];
-        k->n.interrupts++;
         k->io_seq++;
+        if (e.kind == SCC_TM_EV_CLOCK) {
+            tm_set_core_clock(s, c, e.mhz * 1000000ULL, now);
+            continue;
+        }
+        k->n.interrupts++;
         scc_core_set_lint(c, e.kind, e.level);
     }
     if (k->apic_deadline >= 0 && k->apic_deadline <= now) {
@@ -343,7 +408,7 @@ static void tm_unpark(SCCMachineState *s, SCCCore *c, int64_t t)
     }
     k->state = SCC_TM_RUN;
     k->n.poll_instructions += n * k->poll_dinsn;
-    k->t0 = k->poll_t + n * k->poll_dt - s->tm->cpi_ps;
+    k->t0 = k->poll_t + n * k->poll_dt - k->cpi_ps;
     k->insn0 = k->insns;
     k->poll_repeats = 0;
 }
@@ -556,7 +621,7 @@ static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
             mem = k->l1_data[set][way];
         }
     } else {
-        a = tm_transact(s, c, tile, s->tm->mpb_ps, true,
+        a = tm_transact(s, c, tile, K(c)->mpb_ps, true,
                         &k->n.stall_mpb_read);
         k->n.mpb_line_reads++;
         if (mpbt) {
@@ -594,7 +659,7 @@ static void tm_flush_wcb(SCCMachineState *s, SCCCore *c)
     SCCCoreTiming *k = K(c);
     int64_t a;
 
-    a = tm_transact(s, c, k->wcb_line / SCC_MPB_LINES, s->tm->mpb_ps, true,
+    a = tm_transact(s, c, k->wcb_line / SCC_MPB_LINES, K(c)->mpb_ps, true,
                     &k->n.stall_mpb_write);
     k->n.wcb_flushes++;
     k->n.mpb_line_writes++;
@@ -624,7 +689,7 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
     if (!mpbt || (k->wcb_mask | mask) == ~0u) {
         /* out now: uncached, or the line is full (no state changed yet,
          * so the access can still restart) */
-        a = tm_transact(s, c, line / SCC_MPB_LINES, s->tm->mpb_ps, true,
+        a = tm_transact(s, c, line / SCC_MPB_LINES, K(c)->mpb_ps, true,
                         &k->n.stall_mpb_write);
         k->n.mpb_line_writes++;
         if (mpbt) {
@@ -678,14 +743,14 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
              */
             if (way < 0) {
                 tm_check_arrival(s, c, tm_arrival(s, c, t->id,
-                                                  s->tm->mpb_ps));
+                                                  K(c)->mpb_ps));
             }
 
             memcpy(peek, src + o, size);
             tm_wcb_forward(k, line, o, size, peek);
             tm_spin_check(s, c, (t->id * SCC_MPB_SIZE + off) | size << 28,
                           ldn_le_p(peek, size), line,
-                          way >= 0 ? 0 : s->tm->mpb_ps +
+                          way >= 0 ? 0 : K(c)->mpb_ps +
                           tm_hops(s, c->tile, t->id) * s->tm->hop_ps);
         } else {
             k->io_seq++;
@@ -816,7 +881,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     for (w = 0; w < SCC_L2_WAYS && k->l2_tag[s2][w] != tag; w++) {
     }
     if (w < SCC_L2_WAYS) {
-        cost = store ? 0 : s->tm->l2_ps;
+        cost = store ? 0 : K(c)->l2_ps;
     } else if (store) {
         cost = 0;
         if (k->around_tag != tag) {
@@ -858,7 +923,7 @@ void scc_timing_io(SCCMachineState *s, int tile, bool sif)
         tm_flush_wcb(s, c);     /* uncached accesses are in order */
     }
     s->tm->io_arrival = tm_transact(s, c, sif ? s->tm->sif_tile : tile,
-                                    sif ? s->tm->sif_ps : s->tm->crb_ps,
+                                    sif ? K(c)->sif_ps : K(c)->crb_ps,
                                     false, sif ? &k->n.stall_sif
                                                : &k->n.stall_crb);
     if (sif) {
@@ -1033,7 +1098,7 @@ static CPUState *tm_next(int64_t *budget)
     end = MIN(second == NEVER ? NEVER : second + tm->irq_lookahead,
               tm_next_event(c));
     *budget = end == NEVER ? MAX_BUDGET :
-              MAX(1, MIN(MAX_BUDGET, (end - now) / tm->cpi_ps));
+              MAX(1, MIN(MAX_BUDGET, (end - now) / k->cpi_ps));
     k->budget = *budget;
     k->running = true;
     return c->cs;
@@ -1090,9 +1155,9 @@ void scc_timing_write_stats(SCCMachineState *s)
         }
         now = scc_timing_now(s, c);
         end = MAX(end, now);
-        n.cycles = now / tm->core_ps;
+        n.cycles = scc_timing_tsc(s, c);
         n.l1_mpbt_hits += c->tm->hits_pending;
-        /* stalls are kept in ps; the CSV gives core cycles */
+        /* stalls are kept in ps; the CSV gives cycles of core-hz */
         n.stall_mpb_read /= tm->core_ps;
         n.stall_mpb_write /= tm->core_ps;
         n.stall_crb /= tm->core_ps;
@@ -1199,6 +1264,7 @@ void scc_timing_reset(SCCMachineState *s)
     for (i = 0; i < s->ncores; i++) {
         memset(s->core[i].tm, 0, sizeof(SCCCoreTiming));
         s->core[i].tm->apic_deadline = -1;
+        tm_set_core_clock(s, &s->core[i], s->core_hz, 0);
     }
     memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
     memset(s->tm->link, 0, sizeof(s->tm->link));

@@ -62,10 +62,18 @@ typedef struct SCCTimingCounters {
 #undef SCC_TM_FIELD
 } SCCTimingCounters;
 
+/* What a pending event does when the core's clock reaches it. */
+enum {
+    SCC_TM_EV_LINT0,    /* level: the pin's new level */
+    SCC_TM_EV_LINT1,
+    SCC_TM_EV_CLOCK,    /* mhz: the tile's new clock (GCBCFG) */
+};
+
 typedef struct SCCTimingEvent {
     int64_t at;         /* ps */
-    int kind;           /* 0/1: LINT0/1 level, 2: APIC timer */
+    int kind;
     bool level;
+    uint32_t mhz;
 } SCCTimingEvent;
 
 typedef struct SCCCoreTiming {
@@ -73,6 +81,13 @@ typedef struct SCCCoreTiming {
     bool running;               /* in its run slice now */
     /* clock: t0 + (insns - insn0) * cpi_ps (ps) */
     int64_t t0, insn0;
+    /*
+     * The tile's clock (GCBCFG; core-hz at reset): a core cycle, an
+     * instruction, and the core-side overheads of its accesses, in ps.
+     * The TSC counts its cycles: tsc0 at tsc_t0, one per core_ps since.
+     */
+    int64_t core_ps, cpi_ps, mpb_ps, crb_ps, sif_ps, l2_ps;
+    int64_t tsc0, tsc_t0;
     int64_t insns;              /* executed before the current run */
     int64_t budget;             /* instructions the current run was given */
     /*
@@ -187,6 +202,9 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c);
 void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c);
 void scc_timing_hlt(SCCMachineState *s, SCCCore *c);
 void scc_timing_rdtsc(SCCMachineState *s, SCCCore *c);
+int64_t scc_timing_tsc(SCCMachineState *s, SCCCore *c);  /* its own cycles */
+/* The current core's GCBCFG write set tile @tile's clock field to @mhz. */
+void scc_timing_tile_clock(SCCMachineState *s, int tile, uint32_t mhz);
 extern const MemoryRegionOps scc_timing_mpb_ops;
 void scc_timing_write_stats(SCCMachineState *s);
 
