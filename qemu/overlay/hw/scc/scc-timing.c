@@ -1209,9 +1209,11 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
                    "-icount shift=0,sleep=off (scc-run --timing does)");
         return false;
     }
-    if (!p->mesh_hz || !p->cpi_milli || !p->hop_cycles || !p->mpb_cycles) {
-        error_setg(errp, "scc: timing-mesh-hz, timing-cpi-milli, "
-                   "timing-hop-cycles and timing-mpb-cycles must not be 0");
+    if (!p->mesh_hz || !p->dram_hz || !p->cpi_milli || !p->hop_cycles ||
+        !p->mpb_cycles) {
+        error_setg(errp, "scc: timing-mesh-hz, timing-dram-hz, "
+                   "timing-cpi-milli, timing-hop-cycles and "
+                   "timing-mpb-cycles must not be 0");
         return false;
     }
     tm = s->tm = g_new0(SCCTiming, 1);
@@ -1223,8 +1225,8 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->sif_ps = p->sif_cycles * tm->core_ps;
     tm->irq_ps = p->irq_cycles * tm->core_ps;
     tm->l2_ps = p->l2_cycles * tm->core_ps;
-    tm->mem_r_ps = p->mem_r_cycles * tm->core_ps;
-    tm->mem_w_ps = p->mem_w_cycles * tm->core_ps;
+    tm->mem_r_ps = p->mem_r_cycles * ((PS_PER_S + p->dram_hz / 2) / p->dram_hz);
+    tm->mem_w_ps = p->mem_w_cycles * ((PS_PER_S + p->dram_hz / 2) / p->dram_hz);
     tm->lookahead = MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)) + tm->hop_ps;
     /*
      * A LINT pin changes irq_ps after a GLCFG write arrives, and no access
@@ -1320,6 +1322,7 @@ void scc_timing_set_defaults(SCCMachineState *s)
     SCCTimingParams *p = &s->tp;
 
     p->mesh_hz = 800000000;
+    p->dram_hz = 800000000;
     p->hop_cycles = 4;
     p->mpb_cycles = 60;
     p->crb_cycles = 60;
@@ -1329,8 +1332,8 @@ void scc_timing_set_defaults(SCCMachineState *s)
     p->cpi_milli = 1750;
     p->dram = true;
     p->l2_cycles = 18;
-    p->mem_r_cycles = 104;
-    p->mem_w_cycles = 240;
+    p->mem_r_cycles = 156;     /* 195 ns: 104 core cycles at 533 MHz */
+    p->mem_w_cycles = 360;     /* 450 ns: 240 core cycles */
 }
 
 void scc_timing_add_props(ObjectClass *oc)
@@ -1338,6 +1341,8 @@ void scc_timing_add_props(ObjectClass *oc)
     static const SCCFieldProp props[] = {
         { "timing-mesh-hz", "uint64", offsetof(SCCMachineState, tp.mesh_hz),
           "timing: mesh clock (default 800000000)" },
+        { "timing-dram-hz", "uint64", offsetof(SCCMachineState, tp.dram_hz),
+          "timing: DRAM (memory controller) clock (default 800000000)" },
         { "timing-hop-cycles", "uint32",
           offsetof(SCCMachineState, tp.hop_cycles),
           "timing: mesh cycles per router, L_hop (default 4: 5 ns, 001 "
@@ -1370,12 +1375,12 @@ void scc_timing_add_props(ObjectClass *oc)
           "timing: core cycles of an L1 miss that hits the L2 (default 18)" },
         { "timing-mem-r-cycles", "uint32",
           offsetof(SCCMachineState, tp.mem_r_cycles),
-          "timing: core cycles of overhead per DRAM line read, o_mem_r "
-          "less the instructions' own cost (default 104)" },
+          "timing: DRAM cycles of overhead per DRAM line read, o_mem_r "
+          "less the instructions' own cost (default 156)" },
         { "timing-mem-w-cycles", "uint32",
           offsetof(SCCMachineState, tp.mem_w_cycles),
-          "timing: core cycles of overhead per DRAM line written, o_mem_w "
-          "less the instructions' own cost (default 240)" },
+          "timing: DRAM cycles of overhead per DRAM line written, o_mem_w "
+          "less the instructions' own cost (default 360)" },
     };
 
     scc_add_field_props(oc, props, ARRAY_SIZE(props));

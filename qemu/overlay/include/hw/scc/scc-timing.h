@@ -146,6 +146,7 @@ typedef struct SCCCoreTiming {
 
 typedef struct SCCTimingParams {
     uint64_t mesh_hz;
+    uint64_t dram_hz;           /* the memory controllers' clock */
     uint32_t hop_cycles;        /* mesh cycles per router */
     uint32_t mpb_cycles;        /* core cycles of overhead per MPB line */
     uint32_t crb_cycles;
@@ -154,8 +155,8 @@ typedef struct SCCTimingParams {
     uint32_t mpb_service_ps;    /* MPB port time per line (contention) */
     uint32_t cpi_milli;         /* core cycles per instruction x 1000 */
     uint32_t l2_cycles;         /* an L1 miss that hits the L2 */
-    uint32_t mem_r_cycles;      /* o_mem_r: overhead of a DRAM line read */
-    uint32_t mem_w_cycles;      /* o_mem_w: overhead of a DRAM line write */
+    uint32_t mem_r_cycles;      /* o_mem_r, DRAM cycles: a DRAM line read */
+    uint32_t mem_w_cycles;      /* o_mem_w, DRAM cycles: a DRAM line write */
     char *stats_file;
     bool dram;                  /* time DRAM accesses through L1/L2 */
 } SCCTimingParams;
