@@ -26,14 +26,21 @@ static void mark(uint32_t p, int inuse)
 		used[p / 32] &= ~(1u << (p % 32));
 }
 
-// Pages [start, end) become free, wholly contained ones only.
+// Pages [start, end) become free, wholly contained ones only; whole
+// words of the bitmap at a time (a page at a time was 300 K instructions
+// at every boot).
 void kfree_range(uint32_t start, uint32_t end)
 {
-	uint32_t p;
+	uint32_t p, e;
 
 	if (end > memsize)
 		end = memsize;
-	for (p = PGROUNDUP(start) / PGSIZE; p < end / PGSIZE; p++)
+	e = end / PGSIZE;
+	for (p = PGROUNDUP(start) / PGSIZE; p < e && p % 32; p++)
+		mark(p, 0);
+	for (; p + 32 <= e; p += 32)
+		used[p / 32] = 0;
+	for (; p < e; p++)
 		mark(p, 0);
 }
 
