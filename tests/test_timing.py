@@ -44,10 +44,11 @@ def stats(path) -> dict[tuple[str, str, str], int]:
         return {(r["scope"], r["id"], r["counter"]): int(r["value"]) for r in csv.DictReader(f)}
 
 
-def micro(what, cores, tmp_path, extra=()):
+def micro(what, cores, tmp_path, extra=(), machine=None):
     stats_file = tmp_path / "stats.csv"
     r = run_app(MICRO, cores=cores, args=[what, *extra],
-                machine={**EXACT, "timing-stats": str(stats_file)}, timeout=120)
+                machine={**EXACT, **(machine or {}), "timing-stats": str(stats_file)},
+                timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.core_lines(), stats(stats_file)
 
@@ -241,3 +242,21 @@ def test_gcbcfg_clock_slows_the_tile_in_time_not_in_cycles(tmp_path):
     # the GTSC reads' trips over the mesh do not scale: 1% slack
     assert abs(g1 / g0 - 533333333 / 266e6) < 0.01 * 533333333 / 266e6, got
     assert abs(g2 - g1) <= 1, got
+
+
+def test_dram_writes_go_around_the_caches_a_line_at_a_time(tmp_path):
+    """Neither cache allocates on a write miss (002): eight stores to a line
+    no cache holds cost one o_mem_w trip, the line stays uncached (the load
+    after them pays o_mem_r's trip), and once loaded it hits in the L1."""
+    memw, memr = 360, 156
+    lines, _ = micro("dram", "0", tmp_path, machine={"timing-dram-hz": "533333333",
+                                                      "timing-mem-w-cycles": str(memw),
+                                                      "timing-mem-r-cycles": str(memr)})
+    got = {w[0]: int(w[2]) for w in (l.split() for l in lines[0])}
+    assert got["read_again"] == 4, got              # four instructions, an L1 hit
+    trip_w = got["write_new"] - got["write_cached"]
+    trip_r = got["read_back"] - got["read_again"]
+    d = (trip_r - memr) // (2 * HOP)                # routers to the memory controller
+    assert d >= 1 and trip_r == memr + 2 * d * HOP, got
+    assert trip_w == memw + 2 * d * HOP, got        # one trip for eight stores
+

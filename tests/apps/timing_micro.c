@@ -20,6 +20,10 @@
  *   stale       core 47 caches a flag of its MPB, core 0 sets it, core 47
  *               reads it again WITHOUT CL1INVMB, 20000 times at most
  *               ("stale: saw 1 after N reads", or "stale: never saw it")
+ *   dram        core 0, one line of private memory no cache holds: eight
+ *               stores to it ("write_new cycles C"), a load ("read_back"),
+ *               the load again ("read_again"), eight stores again
+ *               ("write_cached")
  *   clock       core 0 times a loop in TSC cycles and GTSC ticks at its
  *               tile's clock ("base"), after setting GCBCFG's clock field
  *               to mhz=M ("set"), then after asking for twice core-hz,
@@ -220,6 +224,33 @@ static void stale(int me)
     }
 }
 
+/* Cycles of eight 4-byte stores to the line at p: as in timed_read, the
+ * stores alone between the RDTSCs (and the mov that keeps the first). */
+static uint32_t timed_stores(volatile uint32_t *p)
+{
+    uint32_t t0, t1;
+
+    __asm__ volatile("rdtsc\n\tmov %%eax, %0\n\t"
+                     "movl $1, (%2)\n\tmovl $1, 4(%2)\n\tmovl $1, 8(%2)\n\t"
+                     "movl $1, 12(%2)\n\tmovl $1, 16(%2)\n\tmovl $1, 20(%2)\n\t"
+                     "movl $1, 24(%2)\n\tmovl $1, 28(%2)\n\trdtsc"
+                     : "=&r"(t0), "=&a"(t1) : "r"(p) : "edx", "memory");
+    return t1 - t0;
+}
+
+static void dram(void)
+{
+    /* .bss, cleared by writes that went around the caches; a line in the
+     * middle, far from the last one cleared */
+    static uint32_t buf[1024] __attribute__((aligned(32)));
+    volatile uint32_t *p = buf + 512;
+
+    printf("write_new cycles %lu\n", (unsigned long)timed_stores(p));
+    printf("read_back cycles %lu\n", (unsigned long)timed_read(p, 0));
+    printf("read_again cycles %lu\n", (unsigned long)timed_read(p, 0));
+    printf("write_cached cycles %lu\n", (unsigned long)timed_stores(p));
+}
+
 static void spin(unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
@@ -280,13 +311,16 @@ int main(int argc, char **argv)
         ipi(me);
     } else if (!strcmp(what, "stale")) {
         stale(me);
+    } else if (!strcmp(what, "dram")) {
+        if (me == 0)
+            dram();
     } else if (!strcmp(what, "clock")) {
         if (me == 0)
             clock_mode(arg_long(argc, argv, "mhz", 266));
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|contention|ipi|stale|clock [k=N] [mhz=M]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|contention|ipi|stale|dram|clock [k=N] [mhz=M]");
     }
     return 0;
 }
