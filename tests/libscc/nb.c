@@ -58,22 +58,30 @@ int RCCE_APP(int argc, char **argv)
     RCCE_barrier(&RCCE_COMM_WORLD);
 
     /* an iRCCE request holds the send direction: RCCEnb must wait its turn.
-     * 20000 bytes are more chunks than the two that iRCCE_isend posts, so
-     * the send cannot be complete before this UE pushes it again, however
-     * fast the receiver is (a one-chunk message could be). */
+     * The receiver starts only once the sender has checked, on a flag: a
+     * receiver that took chunks as fast as they were posted could let the
+     * whole send finish within iRCCE_isend. */
+    RCCE_FLAG go;
+    CHECK_EQ(RCCE_flag_alloc(&go), RCCE_SUCCESS);
+    CHECK_EQ(RCCE_flag_write(&go, RCCE_FLAG_UNSET, me), RCCE_SUCCESS);
+    RCCE_barrier(&RCCE_COMM_WORLD);
     if (me == 0) {
         iRCCE_SEND_REQUEST s;
         iRCCE_isend(out, 20000, 1, &s);
         CHECK_EQ(RCCEnb_isend(out, 10, 1), RCCE_REJECTED);
+        CHECK_EQ(RCCE_flag_write(&go, RCCE_FLAG_SET, 1), RCCE_SUCCESS);
         CHECK_EQ(iRCCE_isend_wait(&s), iRCCE_SUCCESS);
         CHECK_EQ(RCCEnb_isend(out, 10, 1), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_send_wait(), RCCE_SUCCESS);
     } else if (me == 1) {
+        CHECK_EQ(RCCE_wait_until(go, RCCE_FLAG_SET), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_irecv(in, 20000, 0), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_recv_wait(), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_irecv(in, 20, 0), RCCE_SUCCESS);
         CHECK_EQ(RCCEnb_recv_wait(), RCCE_ERROR_MESSAGE_LENGTH);
     }
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    CHECK_EQ(RCCE_flag_free(&go), RCCE_SUCCESS);
     free(out);
     free(in);
     return done("nb");
