@@ -828,8 +828,36 @@ static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
  * coherence: DRAM is private, or shared and used as the programs say
  * (uncached flags with care).
  */
+/*
+ * Line @vaddr (its L1 set @set) is now the most recently used of its set:
+ * the only line a load can hit there without changing the L1's state.
+ * Loads of it that tm_ram would see as nothing at all may skip it: the
+ * translator checks env->timing_filter inline (tcg_timing_filter). Every
+ * change of a set's most recently used line comes through here, so the
+ * entry of each set is that line or nothing, and the model's state and
+ * results are the same whether or not a load takes the filter.
+ */
+static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
+                          uint64_t vaddr, void *haddr)
+{
+    TCGTimingFilterEntry *f = &cpu_env(cs)->timing_filter[set];
+
+    if (!eligible || !haddr) {
+        f->tag = 0;
+        return;
+    }
+    f->tag = (vaddr & -(uint64_t)SCC_LINE) | (mmu_idx + 1);
+    f->addend = (uintptr_t)haddr - vaddr;
+}
+
+static void tm_filter_clear(CPUState *cs)
+{
+    memset(cpu_env(cs)->timing_filter, 0,
+           sizeof(cpu_env(cs)->timing_filter));
+}
+
 static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
-                   bool mpbt, int mmu_idx)
+                   bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr)
 {
     SCCMachineState *s = tm_machine;
     SCCCore *c = &s->core[cs->cpu_index];
@@ -837,6 +865,13 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     uint32_t line = paddr / SCC_LINE, tag = line + 1;
     int s1 = line % SCC_L1_SETS, s2 = line % SCC_L2_SETS, w;
     int64_t cost;
+    /*
+     * What a load of this line, once it is the most recently used of its
+     * set, leaves as it was: not when it is shared DRAM (io_seq) or MPBT
+     * (the WCB's stores), nor when QEMU's TLB maps it to something else
+     * (the filter is emptied then).
+     */
+    bool plain, shared;
 
     /*
      * Page-table walks follow QEMU's TLB, whose size QEMU tunes by host
@@ -865,13 +900,17 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         } else {
             k->nstores = -1;
         }
-    } else if ((paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
-               (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB) {
+    }
+    shared = (paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
+             (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB;
+    plain = !mpbt && !shared;
+    if (!store && shared) {
         k->io_seq++;    /* other cores write shared DRAM: not a spin */
     }
     for (w = 0; w < SCC_L1_WAYS; w++) {
         if (k->d1_tag[s1][w] == tag) {
             k->d1_lru[s1] = !w;
+            tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr);
             return;
         }
     }
@@ -901,6 +940,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         w = k->d1_lru[s1];
         k->d1_tag[s1][w] = tag;
         k->d1_lru[s1] = !w;
+        tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr);
     }
     if (cost) {
         k->n.stall_dram += cost;
@@ -1252,6 +1292,15 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tcg_timing_ops = &tm_ops;
     tcg_timing_ram = tm_ram;
     tcg_timing_ram_all = p->dram;
+    /* with timing-dram=off, no load of RAM reaches the L1 model */
+    tcg_timing_filter = p->dram;
+    tcg_timing_tlb_changed = tm_filter_clear;
+    /*
+     * The timed MPBs are the machine's own state, touched only from the
+     * one vCPU thread (as tm_ram's is): no BQL for each of their millions
+     * of accesses.
+     */
+    tcg_timing_unlocked_io = &scc_timing_mpb_ops;
     apic_timer_ops = &tm_apic_ops;
     return true;
 }
@@ -1267,6 +1316,7 @@ void scc_timing_reset(SCCMachineState *s)
         memset(s->core[i].tm, 0, sizeof(SCCCoreTiming));
         s->core[i].tm->apic_deadline = -1;
         tm_set_core_clock(s, &s->core[i], s->core_hz, 0);
+        tm_filter_clear(s->core[i].cs);     /* the L1 model is empty */
     }
     memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
     memset(s->tm->link, 0, sizeof(s->tm->link));
