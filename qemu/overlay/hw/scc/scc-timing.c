@@ -1301,6 +1301,8 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
      * of accesses.
      */
     tcg_timing_unlocked_io = &scc_timing_mpb_ops;
+    /* every restarted access and I/O recompile looks its host pc up */
+    tcg_tb_lookup_cached = true;
     apic_timer_ops = &tm_apic_ops;
     return true;
 }
