@@ -838,16 +838,42 @@ static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
  * results are the same whether or not a load takes the filter.
  */
 static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
-                          uint64_t vaddr, void *haddr)
+                          uint64_t vaddr, void *haddr, uint64_t paddr,
+                          bool store_ok)
 {
     TCGTimingFilterEntry *f = &cpu_env(cs)->timing_filter[set];
 
-    if (!eligible || !haddr) {
+    QEMU_BUILD_BUG_ON(MMU_PHYS_IDX >= TCG_TIMING_TAG_STORE);
+    if (!eligible || !haddr || paddr > UINT32_MAX || vaddr > UINT32_MAX) {
         f->tag = 0;
         return;
     }
-    f->tag = (vaddr & -(uint64_t)SCC_LINE) | (mmu_idx + 1);
+    f->tag = (vaddr & -(uint64_t)SCC_LINE) | (mmu_idx + 1) |
+             (store_ok ? TCG_TIMING_TAG_STORE : 0);
+    f->pline = paddr & -(uint64_t)SCC_LINE;
     f->addend = (uintptr_t)haddr - vaddr;
+}
+
+/* Record a store for tm_loop_state: all that tm_ram does for one to the
+ * most recently used line of its L1 set. */
+static void tm_log_store(SCCCoreTiming *k, uint64_t paddr, int size)
+{
+    if (k->nstores >= 0 && k->nstores < ARRAY_SIZE(k->store_addr)) {
+        k->store_addr[k->nstores] = paddr;
+        k->store_size[k->nstores++] = size;
+    } else {
+        k->nstores = -1;
+    }
+}
+
+/* A store that took the filter (tcg_timing_store_hit). */
+static void tm_store_hit(CPUState *cs, uint64_t paddr, int size)
+{
+    SCCCore *c = &tm_machine->core[cs->cpu_index];
+
+    if (tm_in_run(c)) {
+        tm_log_store(K(c), paddr, size);
+    }
 }
 
 static void tm_filter_clear(CPUState *cs)
@@ -857,7 +883,8 @@ static void tm_filter_clear(CPUState *cs)
 }
 
 static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
-                   bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr)
+                   bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr,
+                   int tlb_flags)
 {
     SCCMachineState *s = tm_machine;
     SCCCore *c = &s->core[cs->cpu_index];
@@ -894,12 +921,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         return;     /* only the MPBT pages are reported then */
     }
     if (store) {
-        if (k->nstores >= 0 && k->nstores < ARRAY_SIZE(k->store_addr)) {
-            k->store_addr[k->nstores] = paddr;
-            k->store_size[k->nstores++] = size;
-        } else {
-            k->nstores = -1;
-        }
+        tm_log_store(k, paddr, size);
     }
     shared = (paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
              (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB;
@@ -910,7 +932,10 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     for (w = 0; w < SCC_L1_WAYS; w++) {
         if (k->d1_tag[s1][w] == tag) {
             k->d1_lru[s1] = !w;
-            tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr);
+            /* a store may take the filter if its page needs nothing else
+             * of the slow path (no TLB_NOTDIRTY: no code on it) */
+            tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr, paddr,
+                          store && !(tlb_flags & ~TLB_TIMED));
             return;
         }
     }
@@ -940,7 +965,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         w = k->d1_lru[s1];
         k->d1_tag[s1][w] = tag;
         k->d1_lru[s1] = !w;
-        tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr);
+        tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr, paddr, false);
     }
     if (cost) {
         k->n.stall_dram += cost;
@@ -1295,6 +1320,7 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     /* with timing-dram=off, no load of RAM reaches the L1 model */
     tcg_timing_filter = p->dram;
     tcg_timing_tlb_changed = tm_filter_clear;
+    tcg_timing_store_hit = tm_store_hit;
     /*
      * The timed MPBs are the machine's own state, touched only from the
      * one vCPU thread (as tm_ram's is): no BQL for each of their millions
