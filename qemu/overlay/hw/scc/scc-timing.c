@@ -815,27 +815,16 @@ static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
 }
 
 /*
- * A load or store to RAM (private or shared DRAM). The P54C's L1 (8 KiB,
- * 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte lines:
- * a read that misses both costs o_mem_r + 2 d L_hop and fills both; a
- * read that misses only the L1 costs an L2 hit, a write that hits the L2
- * nothing (the P54C's write buffers post it). Neither cache allocates on
- * a write miss (002: "write back, and do not allocate on write miss, i.e.
- * are write around"): a write that misses the L2 goes to the memory
- * controller, o_mem_w + 2 d L_hop, and the line stays uncached. 001 charges
- * o_mem_w per line, so the stores that follow to the same line go with
- * the first. Write-backs of evicted lines are not charged again. No
- * coherence: DRAM is private, or shared and used as the programs say
- * (uncached flags with care).
- */
-/*
  * Line @vaddr (its L1 set @set) is now the most recently used of its set:
- * the only line a load can hit there without changing the L1's state.
- * Loads of it that tm_ram would see as nothing at all may skip it: the
- * translator checks env->timing_filter inline (tcg_timing_filter). Every
- * change of a set's most recently used line comes through here, so the
- * entry of each set is that line or nothing, and the model's state and
- * results are the same whether or not a load takes the filter.
+ * the only line an access can hit there without changing the L1's state.
+ * If tm_ram would do nothing else for a load of it (@eligible), loads of
+ * it may skip tm_ram, and stores too if its page needs nothing else of
+ * QEMU's slow path (@store_ok): all tm_ram does for such a store is
+ * tm_log_store, which tm_store_hit does. The target's helpers check the
+ * entry (env->timing_filter, tcg_timing_filter). Every change of a set's
+ * most recently used line comes through here, so the entry of each set
+ * is that line or nothing, and the model's state and results are the
+ * same whether or not an access takes the filter. Host time only.
  */
 static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
                           uint64_t vaddr, void *haddr, uint64_t paddr,
@@ -882,6 +871,20 @@ static void tm_filter_clear(CPUState *cs)
            sizeof(cpu_env(cs)->timing_filter));
 }
 
+/*
+ * A load or store to RAM (private or shared DRAM). The P54C's L1 (8 KiB,
+ * 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte lines:
+ * a read that misses both costs o_mem_r + 2 d L_hop and fills both; a
+ * read that misses only the L1 costs an L2 hit, a write that hits the L2
+ * nothing (the P54C's write buffers post it). Neither cache allocates on
+ * a write miss (002: "write back, and do not allocate on write miss, i.e.
+ * are write around"): a write that misses the L2 goes to the memory
+ * controller, o_mem_w + 2 d L_hop, and the line stays uncached. 001 charges
+ * o_mem_w per line, so the stores that follow to the same line go with
+ * the first. Write-backs of evicted lines are not charged again. No
+ * coherence: DRAM is private, or shared and used as the programs say
+ * (uncached flags with care).
+ */
 static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
                    bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr,
                    int tlb_flags)
@@ -893,10 +896,9 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     int s1 = line % SCC_L1_SETS, s2 = line % SCC_L2_SETS, w;
     int64_t cost;
     /*
-     * What a load of this line, once it is the most recently used of its
-     * set, leaves as it was: not when it is shared DRAM (io_seq) or MPBT
-     * (the WCB's stores), nor when QEMU's TLB maps it to something else
-     * (the filter is emptied then).
+     * Whether a load of this line, once it is the most recently used of
+     * its set, leaves everything here as it was: not for shared DRAM
+     * (io_seq) nor for MPBT (the WCB): see tm_filter_set.
      */
     bool plain, shared;
 
