@@ -815,6 +815,63 @@ static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
 }
 
 /*
+ * Line @vaddr (its L1 set @set) is now the most recently used of its set:
+ * the only line an access can hit there without changing the L1's state.
+ * If tm_ram would do nothing else for a load of it (@eligible), loads of
+ * it may skip tm_ram, and stores too if its page needs nothing else of
+ * QEMU's slow path (@store_ok): all tm_ram does for such a store is
+ * tm_log_store, which tm_store_hit does. The target's helpers check the
+ * entry (env->timing_filter, tcg_timing_filter). Every change of a set's
+ * most recently used line comes through here, so the entry of each set
+ * is that line or nothing, and the model's state and results are the
+ * same whether or not an access takes the filter. Host time only.
+ */
+static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
+                          uint64_t vaddr, void *haddr, uint64_t paddr,
+                          bool store_ok)
+{
+    TCGTimingFilterEntry *f = &cpu_env(cs)->timing_filter[set];
+
+    QEMU_BUILD_BUG_ON(MMU_PHYS_IDX >= TCG_TIMING_TAG_STORE);
+    if (!eligible || !haddr || paddr > UINT32_MAX || vaddr > UINT32_MAX) {
+        f->tag = 0;
+        return;
+    }
+    f->tag = (vaddr & -(uint64_t)SCC_LINE) | (mmu_idx + 1) |
+             (store_ok ? TCG_TIMING_TAG_STORE : 0);
+    f->pline = paddr & -(uint64_t)SCC_LINE;
+    f->addend = (uintptr_t)haddr - vaddr;
+}
+
+/* Record a store for tm_loop_state: all that tm_ram does for one to the
+ * most recently used line of its L1 set. */
+static void tm_log_store(SCCCoreTiming *k, uint64_t paddr, int size)
+{
+    if (k->nstores >= 0 && k->nstores < ARRAY_SIZE(k->store_addr)) {
+        k->store_addr[k->nstores] = paddr;
+        k->store_size[k->nstores++] = size;
+    } else {
+        k->nstores = -1;
+    }
+}
+
+/* A store that took the filter (tcg_timing_store_hit). */
+static void tm_store_hit(CPUState *cs, uint64_t paddr, int size)
+{
+    SCCCore *c = &tm_machine->core[cs->cpu_index];
+
+    if (tm_in_run(c)) {
+        tm_log_store(K(c), paddr, size);
+    }
+}
+
+static void tm_filter_clear(CPUState *cs)
+{
+    memset(cpu_env(cs)->timing_filter, 0,
+           sizeof(cpu_env(cs)->timing_filter));
+}
+
+/*
  * A load or store to RAM (private or shared DRAM). The P54C's L1 (8 KiB,
  * 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte lines:
  * a read that misses both costs o_mem_r + 2 d L_hop and fills both; a
@@ -829,7 +886,8 @@ static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
  * (uncached flags with care).
  */
 static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
-                   bool mpbt, int mmu_idx)
+                   bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr,
+                   int tlb_flags)
 {
     SCCMachineState *s = tm_machine;
     SCCCore *c = &s->core[cs->cpu_index];
@@ -837,6 +895,12 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     uint32_t line = paddr / SCC_LINE, tag = line + 1;
     int s1 = line % SCC_L1_SETS, s2 = line % SCC_L2_SETS, w;
     int64_t cost;
+    /*
+     * Whether a load of this line, once it is the most recently used of
+     * its set, leaves everything here as it was: not for shared DRAM
+     * (io_seq) nor for MPBT (the WCB): see tm_filter_set.
+     */
+    bool plain, shared;
 
     /*
      * Page-table walks follow QEMU's TLB, whose size QEMU tunes by host
@@ -859,19 +923,21 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         return;     /* only the MPBT pages are reported then */
     }
     if (store) {
-        if (k->nstores >= 0 && k->nstores < ARRAY_SIZE(k->store_addr)) {
-            k->store_addr[k->nstores] = paddr;
-            k->store_size[k->nstores++] = size;
-        } else {
-            k->nstores = -1;
-        }
-    } else if ((paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
-               (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB) {
+        tm_log_store(k, paddr, size);
+    }
+    shared = (paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
+             (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB;
+    plain = !mpbt && !shared;
+    if (!store && shared) {
         k->io_seq++;    /* other cores write shared DRAM: not a spin */
     }
     for (w = 0; w < SCC_L1_WAYS; w++) {
         if (k->d1_tag[s1][w] == tag) {
             k->d1_lru[s1] = !w;
+            /* a store may take the filter if its page needs nothing else
+             * of the slow path (no TLB_NOTDIRTY: no code on it) */
+            tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr, paddr,
+                          store && !(tlb_flags & ~TLB_TIMED));
             return;
         }
     }
@@ -901,6 +967,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         w = k->d1_lru[s1];
         k->d1_tag[s1][w] = tag;
         k->d1_lru[s1] = !w;
+        tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr, paddr, false);
     }
     if (cost) {
         k->n.stall_dram += cost;
@@ -1252,6 +1319,18 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tcg_timing_ops = &tm_ops;
     tcg_timing_ram = tm_ram;
     tcg_timing_ram_all = p->dram;
+    /* with timing-dram=off, no load of RAM reaches the L1 model */
+    tcg_timing_filter = p->dram;
+    tcg_timing_tlb_changed = tm_filter_clear;
+    tcg_timing_store_hit = tm_store_hit;
+    /*
+     * The timed MPBs are the machine's own state, touched only from the
+     * one vCPU thread (as tm_ram's is): no BQL for each of their millions
+     * of accesses.
+     */
+    tcg_timing_unlocked_io = &scc_timing_mpb_ops;
+    /* every restarted access and I/O recompile looks its host pc up */
+    tcg_tb_lookup_cached = true;
     apic_timer_ops = &tm_apic_ops;
     return true;
 }
@@ -1267,6 +1346,7 @@ void scc_timing_reset(SCCMachineState *s)
         memset(s->core[i].tm, 0, sizeof(SCCCoreTiming));
         s->core[i].tm->apic_deadline = -1;
         tm_set_core_clock(s, &s->core[i], s->core_hz, 0);
+        tm_filter_clear(s->core[i].cs);     /* the L1 model is empty */
     }
     memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
     memset(s->tm->link, 0, sizeof(s->tm->link));
