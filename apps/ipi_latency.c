@@ -54,7 +54,11 @@ struct stats {
 /* Shared DRAM (uncached): what core 0 tells the peers, and their results. */
 struct shared {
     volatile uint32_t cmd[MAX_CORES];    /* round number, or CMD_DONE */
-    volatile uint64_t t0;                /* core 0's TSC just before the send */
+    /* core 0's TSC just before round t0_round's send, written once the
+     * reply is back: a store to shared DRAM is a trip to the memory
+     * controller, and inside the send or the round trip it would be timed */
+    volatile uint64_t t0;
+    volatile uint32_t t0_round;
     struct stats res[MAX_CORES][NKINDS]; /* the peers' kinds, ARRIVE..REMOTE */
 };
 
@@ -155,6 +159,8 @@ static void peer(int me, struct shared *sh, unsigned rounds, unsigned drop)
             exit(1);
         }
         scc_ipi(0);
+        while (sh->t0_round != round + 1)
+            ;
         uint64_t t0 = sh->t0, tk = intr_tsc();
         if (round >= drop) {
             v[ARRIVE][round - drop] = (uint32_t)(tk - t0);
@@ -188,11 +194,11 @@ static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
         exit(1);
     }
     await(&st->up, 1);
+    sh->t0_round = 0;       /* not the last peer's rounds */
     for (uint32_t round = 0; round < rounds; round++) {
         await(&st->ready, round);
         sh->cmd[p] = round + 1;
         uint64_t t0 = scc_tsc();
-        sh->t0 = t0;
         int r = scc_ipi(p);
         uint64_t t1 = scc_tsc();
         if (r < 0)
@@ -202,6 +208,9 @@ static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
             ;
         uint64_t t2 = scc_tsc();
         seen = now;
+        sh->t0 = t0;
+        __asm__ volatile("" ::: "memory");
+        sh->t0_round = round + 1;
         if (round >= drop) {
             send[round - drop] = (uint32_t)(t1 - t0);
             rtt[round - drop] = (uint32_t)(t2 - t0);

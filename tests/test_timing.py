@@ -260,3 +260,21 @@ def test_dram_writes_go_around_the_caches_a_line_at_a_time(tmp_path):
     assert d >= 1 and trip_r == memr + 2 * d * HOP, got
     assert trip_w == memw + 2 * d * HOP, got        # one trip for eight stores
 
+
+def test_shared_dram_flag_is_seen_after_write_plus_latency(tmp_path):
+    """Shared DRAM is uncached and ordered like the MPB: a poller sees a
+    flag there no earlier than the store's arrival at the memory
+    controller plus the reply's trip, and at most one poll later."""
+    memw, memr = 360, 156
+    lines, _ = micro("shflag", "0,47", tmp_path,
+                     machine={"timing-dram-hz": "533333333",
+                              "timing-mem-w-cycles": str(memw),
+                              "timing-mem-r-cycles": str(memr)})
+    wrote = int(lines[0][0].split()[1])
+    seen = int(lines[47][0].split()[1])
+    # MC0 sits by tile (0,0): d = 1 from core 0, 9 from core 47
+    arrival = wrote + 1 + memw + 1 * HOP
+    back = 9 * HOP
+    period = memr + 2 * 9 * HOP + 8
+    assert arrival + back <= seen <= arrival + back + period + 24, (wrote, seen)
+

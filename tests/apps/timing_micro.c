@@ -20,6 +20,9 @@
  *   stale       core 47 caches a flag of its MPB, core 0 sets it, core 47
  *               reads it again WITHOUT CL1INVMB, 20000 times at most
  *               ("stale: saw 1 after N reads", or "stale: never saw it")
+ *   shflag      as flag, with the flag in shared DRAM: core 0 stores it
+ *               ("wrote T" = TSC just before the store), core 47 polls it
+ *               ("seen T")
  *   dram        core 0, one line of private memory no cache holds: eight
  *               stores to it ("write_new cycles C"), a load ("read_back"),
  *               the load again ("read_again"), eight stores again
@@ -145,6 +148,32 @@ static void flag(int me)
         *f = 1;
         t = tsc();
         *mpb(47, 0x440) = 1;                    /* flushes the flag's line */
+        printf("wrote %u\n", t);
+    }
+}
+
+static void shflag(int me)
+{
+    volatile uint32_t *f = (volatile uint32_t *)scc_shm() + 16;
+
+    if (me == 47) {
+        uint32_t t;
+
+        *f = 0;
+        scc_atomic_inc(0);                      /* ready */
+        while (!*f)
+            ;
+        t = tsc();
+        printf("seen %u\n", t);
+    } else {
+        uint32_t t, i;
+
+        while (scc_atomic_read(0) != 1)
+            ;
+        for (i = 0; i < 20000; i++)             /* let the reader spin */
+            __asm__ volatile("" ::: "memory");
+        t = tsc();
+        *f = 1;
         printf("wrote %u\n", t);
     }
 }
@@ -311,6 +340,8 @@ int main(int argc, char **argv)
         ipi(me);
     } else if (!strcmp(what, "stale")) {
         stale(me);
+    } else if (!strcmp(what, "shflag")) {
+        shflag(me);
     } else if (!strcmp(what, "dram")) {
         if (me == 0)
             dram();
@@ -320,7 +351,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|contention|ipi|stale|dram|clock [k=N] [mhz=M]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|stale|dram|clock [k=N] [mhz=M]");
     }
     return 0;
 }

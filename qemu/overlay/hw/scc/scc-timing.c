@@ -872,7 +872,32 @@ static void tm_filter_clear(CPUState *cs)
 }
 
 /*
- * A load or store to RAM (private or shared DRAM). The P54C's L1 (8 KiB,
+ * Shared DRAM is uncached (the kernel maps it PCD), and several cores use
+ * it: every load or store is a transaction of its own to the memory
+ * controller the core's LUT names, o_mem_r or o_mem_w plus the trip, and
+ * like an MPB access it waits until no core can act before it arrives.
+ * So a core sees another's store no earlier than its modeled time.
+ */
+static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
+                             bool store)
+{
+    uint32_t route = SCC_LUT_ROUTE(c->lut[paddr >> SCC_PAGE_SHIFT]);
+    int x = MIN((int)(route & 15), s->mesh_x - 1);
+    int y = MIN((int)(route >> 4), s->mesh_y - 1);
+    SCCCoreTiming *k = K(c);
+
+    tm_transact(s, c, y * s->mesh_x + x,
+                store ? s->tm->mem_w_ps : s->tm->mem_r_ps, false,
+                &k->n.stall_dram);
+    if (store) {
+        k->n.dram_line_writes++;
+    } else {
+        k->n.dram_line_reads++;
+    }
+}
+
+/*
+ * A load or store to RAM (shared DRAM: tm_shared_access). The P54C's L1 (8 KiB,
  * 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte lines:
  * a read that misses both costs o_mem_r + 2 d L_hop and fills both; a
  * read that misses only the L1 costs an L2 hit, a write that hits the L2
@@ -882,8 +907,7 @@ static void tm_filter_clear(CPUState *cs)
  * controller, o_mem_w + 2 d L_hop, and the line stays uncached. 001 charges
  * o_mem_w per line, so the stores that follow to the same line go with
  * the first. Write-backs of evicted lines are not charged again. No
- * coherence: DRAM is private, or shared and used as the programs say
- * (uncached flags with care).
+ * coherence is needed: private DRAM is one core's.
  */
 static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
                    bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr,
@@ -922,15 +946,21 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     if (!s->tp.dram) {
         return;     /* only the MPBT pages are reported then */
     }
+    shared = (paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
+             (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB;
+    if (shared) {
+        tm_shared_access(s, c, paddr, store);
+        if (store) {
+            tm_log_store(k, paddr, size);
+        } else {
+            k->io_seq++;    /* other cores write shared DRAM: not a spin */
+        }
+        return;
+    }
     if (store) {
         tm_log_store(k, paddr, size);
     }
-    shared = (paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
-             (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB;
-    plain = !mpbt && !shared;
-    if (!store && shared) {
-        k->io_seq++;    /* other cores write shared DRAM: not a spin */
-    }
+    plain = !mpbt;
     for (w = 0; w < SCC_L1_WAYS; w++) {
         if (k->d1_tag[s1][w] == tag) {
             k->d1_lru[s1] = !w;
@@ -1294,7 +1324,8 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->l2_ps = p->l2_cycles * tm->core_ps;
     tm->mem_r_ps = p->mem_r_cycles * ((PS_PER_S + p->dram_hz / 2) / p->dram_hz);
     tm->mem_w_ps = p->mem_w_cycles * ((PS_PER_S + p->dram_hz / 2) / p->dram_hz);
-    tm->lookahead = MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)) + tm->hop_ps;
+    tm->lookahead = MIN(MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)),
+                        MIN(tm->mem_r_ps, tm->mem_w_ps)) + tm->hop_ps;
     /*
      * A LINT pin changes irq_ps after a GLCFG write arrives, and no access
      * of another core arrives before its key plus the lookahead (a blocked
