@@ -120,18 +120,23 @@ static void wcb(void)
     printf("alternate cycles %u\n", t1 - t0);
 }
 
-static void flag(int me)
+/* flag and shflag: core 47 polls *f (dropping its cached copy first when
+ * the flag is in an MPB), core 0 sets it once the reader spins. An MPB
+ * flag leaves the writer's WCB by a store to another line. Inlined with a
+ * constant in_mpb, so each poll loop is as tight as if written out. */
+static inline __attribute__((always_inline)) void flag_at(int me, volatile uint32_t *f,
+                                                        int in_mpb)
 {
-    volatile uint32_t *f = mpb(47, 0x400);
-
     if (me == 47) {
         uint32_t t;
 
         *f = 0;
-        *mpb(47, 0x440) = 0;                    /* out of the WCB */
+        if (in_mpb)
+            *mpb(47, 0x440) = 0;                /* out of the WCB */
         scc_atomic_inc(0);                      /* ready */
         for (;;) {
-            scc_cl1invmb();
+            if (in_mpb)
+                scc_cl1invmb();
             if (*f) {
                 t = tsc();
                 break;
@@ -145,35 +150,14 @@ static void flag(int me)
             ;
         for (i = 0; i < 20000; i++)             /* let the reader spin */
             __asm__ volatile("" ::: "memory");
-        *f = 1;
-        t = tsc();
-        *mpb(47, 0x440) = 1;                    /* flushes the flag's line */
-        printf("wrote %u\n", t);
-    }
-}
-
-static void shflag(int me)
-{
-    volatile uint32_t *f = (volatile uint32_t *)scc_shm() + 16;
-
-    if (me == 47) {
-        uint32_t t;
-
-        *f = 0;
-        scc_atomic_inc(0);                      /* ready */
-        while (!*f)
-            ;
-        t = tsc();
-        printf("seen %u\n", t);
-    } else {
-        uint32_t t, i;
-
-        while (scc_atomic_read(0) != 1)
-            ;
-        for (i = 0; i < 20000; i++)             /* let the reader spin */
-            __asm__ volatile("" ::: "memory");
-        t = tsc();
-        *f = 1;
+        if (in_mpb) {
+            *f = 1;
+            t = tsc();
+            *mpb(47, 0x440) = 1;                /* flushes the flag's line */
+        } else {
+            t = tsc();
+            *f = 1;
+        }
         printf("wrote %u\n", t);
     }
 }
@@ -335,13 +319,13 @@ int main(int argc, char **argv)
         if (me == 0)
             wcb();
     } else if (!strcmp(what, "flag")) {
-        flag(me);
+        flag_at(me, mpb(47, 0x400), 1);
     } else if (!strcmp(what, "ipi")) {
         ipi(me);
     } else if (!strcmp(what, "stale")) {
         stale(me);
     } else if (!strcmp(what, "shflag")) {
-        shflag(me);
+        flag_at(me, (volatile uint32_t *)scc_shm() + 16, 0);
     } else if (!strcmp(what, "dram")) {
         if (me == 0)
             dram();
