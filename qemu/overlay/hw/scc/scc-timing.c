@@ -1321,7 +1321,6 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->crb_ps = p->crb_cycles * tm->core_ps;
     tm->sif_ps = p->sif_cycles * tm->core_ps;
     tm->irq_ps = p->irq_cycles * tm->core_ps;
-    tm->l2_ps = p->l2_cycles * tm->core_ps;
     tm->mem_r_ps = p->mem_r_cycles * ((PS_PER_S + p->dram_hz / 2) / p->dram_hz);
     tm->mem_w_ps = p->mem_w_cycles * ((PS_PER_S + p->dram_hz / 2) / p->dram_hz);
     tm->lookahead = MIN(MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)),

@@ -163,8 +163,10 @@ typedef struct SCCTimingParams {
 
 typedef struct SCCTiming {
     /* derived, in ps */
-    int64_t core_ps, cpi_ps, hop_ps, mpb_ps, crb_ps, sif_ps, irq_ps;
-    int64_t l2_ps, mem_r_ps, mem_w_ps;
+    /* core-side costs at core-hz, the fastest a tile may run: the
+     * lookahead's bound (each core's own are in SCCCoreTiming) */
+    int64_t core_ps, cpi_ps, mpb_ps, crb_ps, sif_ps;
+    int64_t hop_ps, irq_ps, mem_r_ps, mem_w_ps;
     int64_t lookahead;          /* the earliest any action affects another */
     int64_t irq_lookahead;      /* the earliest a core interrupts another */
     int sif_tile;
