@@ -29,6 +29,17 @@ static int can_fast(const char *buf, size_t size, int ue)
            ue != scc_self.iam;
 }
 
+/* Step a transfer until it is done, waiting as the library's loops do. */
+static inline void drive(struct scc_xfer *x, int (*step)(struct scc_xfer *))
+{
+    unsigned int spins = 0, before;
+
+    for (before = x->next; !step(x); before = x->next) {
+        spins = x->next != before ? 0 : spins + plat_spin_step;
+        plat_relax(spins);
+    }
+}
+
 int RCCE_simple_send(char *buf, size_t size, int dest)
 {
     int err = check_size(size);
@@ -37,14 +48,10 @@ int RCCE_simple_send(char *buf, size_t size, int dest)
         return err;
     if (can_fast(buf, size, dest) && !scc_self.send_port) {
         struct scc_xfer x;
-        unsigned int spins = 0, before;
 
         chan_send_begin(&x, buf, size, dest);
         scc_self.send_port = &x;
-        for (before = x.next; !chan_send_step(&x); before = x.next) {
-            spins = x.next != before ? 0 : spins + plat_spin_step;
-            plat_relax(spins);
-        }
+        drive(&x, chan_send_step);
         scc_self.send_port = NULL;
         return RCCE_SUCCESS;
     }
@@ -61,14 +68,10 @@ int RCCE_simple_recv(char *buf, size_t size, int source)
         return scc_error(RCCE_ERROR_ID);
     if (can_fast(buf, size, source) && !scc_self.recv_port[source]) {
         struct scc_xfer x;
-        unsigned int spins = 0, before;
 
         chan_recv_begin(&x, buf, size, source);
         scc_self.recv_port[source] = &x;
-        for (before = x.next; !chan_recv_step(&x); before = x.next) {
-            spins = x.next != before ? 0 : spins + plat_spin_step;
-            plat_relax(spins);
-        }
+        drive(&x, chan_recv_step);
         scc_self.recv_port[source] = NULL;
         scc_self.recent_source = source;        /* as finish_recv does */
         scc_self.recent_length = (int)x.msg;
