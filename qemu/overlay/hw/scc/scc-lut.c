@@ -253,7 +253,7 @@ void scc_lut_init(SCCMachineState *s, SCCCore *c)
  */
 uint64_t scc_mpb_sram_read(SCCTile *t, hwaddr addr, unsigned size)
 {
-    uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
+    uint8_t *ram = t->mpb_host;
     uint8_t buf[8];
     unsigned i;
 
@@ -265,7 +265,7 @@ uint64_t scc_mpb_sram_read(SCCTile *t, hwaddr addr, unsigned size)
 
 void scc_mpb_sram_write(SCCTile *t, hwaddr addr, uint64_t val, unsigned size)
 {
-    uint8_t *ram = memory_region_get_ram_ptr(&t->mpb_ram);
+    uint8_t *ram = t->mpb_host;
     uint8_t buf[8];
     unsigned i;
 
@@ -302,6 +302,7 @@ void scc_mpb_init(SCCMachineState *s, SCCTile *t)
 
     memory_region_init_ram_nomigrate(&t->mpb_ram, OBJECT(s), ram,
                                      SCC_MPB_SIZE, &error_fatal);
+    t->mpb_host = memory_region_get_ram_ptr(&t->mpb_ram);
     memory_region_init(&t->mpb_window, OBJECT(s), win, SCC_PAGE_SIZE);
     if (s->timing) {
         /* every access is timed: the page is I/O over the same SRAM */

@@ -532,8 +532,7 @@ static uint8_t *tm_mpb_ram(SCCMachineState *s, uint32_t line)
 {
     SCCTile *t = &s->tile[line / SCC_MPB_LINES];
 
-    return (uint8_t *)memory_region_get_ram_ptr(&t->mpb_ram) +
-           (line % SCC_MPB_LINES) * SCC_LINE;
+    return t->mpb_host + (line % SCC_MPB_LINES) * SCC_LINE;
 }
 
 static int tm_l1_way(SCCCoreTiming *k, uint32_t line)
@@ -1102,25 +1101,76 @@ static void tm_stalled(SCCMachineState *s)
     g_string_free(why, true);
 }
 
+/* Whether core a goes before core b: the smaller (key, id). */
+static inline bool tm_before(SCCTiming *tm, int a, int b)
+{
+    return tm->key[a] < tm->key[b] || (tm->key[a] == tm->key[b] && a < b);
+}
+
+static void tm_play(SCCTiming *tm, int n)
+{
+    int a = tm->win[2 * n], b = tm->win[2 * n + 1];
+
+    tm->win[n] = tm_before(tm, a, b) ? a : b;
+}
+
 /* Bring the keys up to date: see SCCTiming.key. */
 static void tm_update_keys(SCCMachineState *s)
 {
     SCCTiming *tm = s->tm;
     int i;
 
+    QEMU_BUILD_BUG_ON(SCC_TM_LEAVES < SCC_MAX_CORES || SCC_TM_LEAVES > 128);
     if (tm->keys_stale || tm->keys_events != s->events) {
         tm->keys_stale = false;
         tm->keys_events = s->events;
-        for (i = 0; i < s->ncores; i++) {
-            tm->key[i] = tm_alive(&s->core[i]) ? tm_key(s, &s->core[i])
-                                                : NEVER;
+        for (i = 0; i < SCC_TM_LEAVES; i++) {
+            tm->key[i] = i < s->ncores && tm_alive(&s->core[i]) ?
+                         tm_key(s, &s->core[i]) : NEVER;
+            tm->win[SCC_TM_LEAVES + i] = i;
+        }
+        for (i = SCC_TM_LEAVES - 1; i > 0; i--) {
+            tm_play(tm, i);
         }
     } else if (tm->last >= 0) {
         SCCCore *c = &s->core[tm->last];
 
         tm->key[tm->last] = tm_alive(c) ? tm_key(s, c) : NEVER;
+        for (i = (SCC_TM_LEAVES + tm->last) / 2; i > 0; i /= 2) {
+            tm_play(tm, i);
+        }
     }
     tm->last = -1;
+}
+
+/*
+ * The core with the smallest (key, id), or -1 if every key is NEVER; in
+ * @second and @second_core the next one (NEVER and -1 if none).
+ */
+static int tm_first_two(SCCTiming *tm, int64_t *second, int *second_core)
+{
+    int first = tm->win[1], sec = -1, n = 1;
+
+    while (n < SCC_TM_LEAVES) {
+        int l = tm->win[2 * n] == first ? 2 * n : 2 * n + 1;
+        int other = tm->win[l ^ 1];
+
+        if (sec < 0 || tm_before(tm, other, sec)) {
+            sec = other;
+        }
+        n = l;
+    }
+    if (tm->key[first] == NEVER) {
+        first = -1;
+    }
+    if (sec < 0 || tm->key[sec] == NEVER) {
+        *second = NEVER;
+        *second_core = -1;
+    } else {
+        *second = tm->key[sec];
+        *second_core = sec;
+    }
+    return first;
 }
 
 static CPUState *tm_next(int64_t *budget)
@@ -1133,25 +1183,11 @@ static CPUState *tm_next(int64_t *budget)
     int second_core;
 
     for (;;) {
-        int64_t best = NEVER;
-        int i, pick = -1;
+        int64_t best;
+        int i, pick;
 
         tm_update_keys(s);
-        second = NEVER;
-        second_core = -1;
-        for (i = 0; i < s->ncores; i++) {
-            int64_t key = tm->key[i];
-
-            if (key < best) {
-                second = best;
-                second_core = pick;
-                best = key;
-                pick = i;
-            } else if (key < second) {
-                second = key;
-                second_core = i;
-            }
-        }
+        pick = tm_first_two(tm, &second, &second_core);
         if (pick < 0) {
             bool polling = false;
 
@@ -1164,6 +1200,7 @@ static CPUState *tm_next(int64_t *budget)
             }
             return NULL;
         }
+        best = tm->key[pick];
         c = &s->core[pick];
         k = K(c);
         tm->last = pick;        /* whatever happens next changes its key */

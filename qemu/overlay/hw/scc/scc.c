@@ -20,9 +20,13 @@
 #include "target/i386/cpu.h"
 #include "hw/scc/scc.h"
 
+/* Set once the machine is made: device accesses ask for it all the time. */
+static SCCMachineState *scc_the_machine;
+
 SCCMachineState *scc_machine(void)
 {
-    return SCC_MACHINE(qdev_get_machine());
+    return scc_the_machine ? scc_the_machine :
+                             SCC_MACHINE(qdev_get_machine());
 }
 
 /* The core whose vCPU thread is running this device access, if any. */
@@ -128,6 +132,7 @@ static void scc_machine_init(MachineState *ms)
     SCCMachineState *s = SCC_MACHINE(ms);
     int i;
 
+    scc_the_machine = s;
     if (!scc_check_config(s, &error_fatal)) {
         return;
     }

@@ -56,6 +56,9 @@ enum {
     X(interrupts)        /* LINT and APIC timer events delivered */ \
     X(stale_reads)       /* MPBT hits that returned stale data */
 
+/* leaves of the scheduler's tournament: a power of 2, at least SCC_MAX_CORES */
+#define SCC_TM_LEAVES 64
+
 typedef struct SCCTimingCounters {
 #define SCC_TM_FIELD(n) uint64_t n;
     SCC_TM_COUNTERS(SCC_TM_FIELD)
@@ -185,7 +188,14 @@ typedef struct SCCTiming {
      * unless something reached other cores: that sets keys_stale or
      * bumps the machine's event count, and all are computed again.
      */
-    int64_t key[SCC_MAX_CORES];
+    int64_t key[SCC_TM_LEAVES];    /* NEVER past the last core */
+    /*
+     * A tournament over the keys: win[n] is the core with the smaller
+     * (key, id) of the winners of nodes 2n and 2n + 1, leaves at
+     * SCC_TM_LEAVES + core. A switch changes one leaf: log n to update,
+     * and the second smallest is among the ones the first beat.
+     */
+    int8_t win[2 * SCC_TM_LEAVES];
     bool keys_stale;
     uint64_t keys_events;       /* the machine's events when computed */
     int last;                   /* the core that ran last, or -1 */

@@ -127,6 +127,7 @@ typedef struct SCCTile {
     SCCMachineState *scc;
     int id, x, y;
     MemoryRegion mpb_ram;           /* 16 KiB SRAM */
+    uint8_t *mpb_host;              /* its host memory */
     MemoryRegion mpb_window;        /* 16 MiB page: the SRAM, then wrap */
     MemoryRegion mpb_wrap;
     MemoryRegion mpb_timed;         /* timing=on: the page as I/O */
