@@ -1101,17 +1101,21 @@ static void tm_stalled(SCCMachineState *s)
     g_string_free(why, true);
 }
 
-/* Whether core a goes before core b: the smaller (key, id). */
-static inline bool tm_before(SCCTiming *tm, int a, int b)
+/*
+ * A core's place in the tournament: (key, id) in one number, so that one
+ * comparison orders two cores. Keys past 40 hours of modeled time (an
+ * APIC timer armed that far) are all the same time here.
+ */
+static inline int64_t tm_rank(int64_t key, int id)
 {
-    return tm->key[a] < tm->key[b] || (tm->key[a] == tm->key[b] && a < b);
+    const int64_t far = NEVER / SCC_TM_LEAVES - 1;
+
+    return key == NEVER ? NEVER : MIN(key, far) * SCC_TM_LEAVES + id;
 }
 
 static void tm_play(SCCTiming *tm, int n)
 {
-    int a = tm->win[2 * n], b = tm->win[2 * n + 1];
-
-    tm->win[n] = tm_before(tm, a, b) ? a : b;
+    tm->win[n] = MIN(tm->win[2 * n], tm->win[2 * n + 1]);
 }
 
 /* Bring the keys up to date: see SCCTiming.key. */
@@ -1120,14 +1124,14 @@ static void tm_update_keys(SCCMachineState *s)
     SCCTiming *tm = s->tm;
     int i;
 
-    QEMU_BUILD_BUG_ON(SCC_TM_LEAVES < SCC_MAX_CORES || SCC_TM_LEAVES > 128);
+    QEMU_BUILD_BUG_ON(SCC_TM_LEAVES < SCC_MAX_CORES);
     if (tm->keys_stale || tm->keys_events != s->events) {
         tm->keys_stale = false;
         tm->keys_events = s->events;
         for (i = 0; i < SCC_TM_LEAVES; i++) {
             tm->key[i] = i < s->ncores && tm_alive(&s->core[i]) ?
                          tm_key(s, &s->core[i]) : NEVER;
-            tm->win[SCC_TM_LEAVES + i] = i;
+            tm->win[SCC_TM_LEAVES + i] = tm_rank(tm->key[i], i);
         }
         for (i = SCC_TM_LEAVES - 1; i > 0; i--) {
             tm_play(tm, i);
@@ -1136,6 +1140,8 @@ static void tm_update_keys(SCCMachineState *s)
         SCCCore *c = &s->core[tm->last];
 
         tm->key[tm->last] = tm_alive(c) ? tm_key(s, c) : NEVER;
+        tm->win[SCC_TM_LEAVES + tm->last] = tm_rank(tm->key[tm->last],
+                                                    tm->last);
         for (i = (SCC_TM_LEAVES + tm->last) / 2; i > 0; i /= 2) {
             tm_play(tm, i);
         }
@@ -1145,32 +1151,28 @@ static void tm_update_keys(SCCMachineState *s)
 
 /*
  * The core with the smallest (key, id), or -1 if every key is NEVER; in
- * @second and @second_core the next one (NEVER and -1 if none).
+ * @second and @second_core the next one (NEVER and -1 if none): the
+ * smallest of those the first beat on its way up.
  */
 static int tm_first_two(SCCTiming *tm, int64_t *second, int *second_core)
 {
-    int first = tm->win[1], sec = -1, n = 1;
+    int64_t first = tm->win[1], sec = NEVER;
+    int n = 1;
 
     while (n < SCC_TM_LEAVES) {
-        int l = tm->win[2 * n] == first ? 2 * n : 2 * n + 1;
-        int other = tm->win[l ^ 1];
+        int l = 2 * n + (tm->win[2 * n] != first);
 
-        if (sec < 0 || tm_before(tm, other, sec)) {
-            sec = other;
-        }
+        sec = MIN(sec, tm->win[l ^ 1]);
         n = l;
     }
-    if (tm->key[first] == NEVER) {
-        first = -1;
-    }
-    if (sec < 0 || tm->key[sec] == NEVER) {
+    if (sec == NEVER) {
         *second = NEVER;
         *second_core = -1;
     } else {
-        *second = tm->key[sec];
-        *second_core = sec;
+        *second_core = sec % SCC_TM_LEAVES;
+        *second = tm->key[*second_core];
     }
-    return first;
+    return first == NEVER ? -1 : first % SCC_TM_LEAVES;
 }
 
 static CPUState *tm_next(int64_t *budget)

@@ -190,12 +190,12 @@ typedef struct SCCTiming {
      */
     int64_t key[SCC_TM_LEAVES];    /* NEVER past the last core */
     /*
-     * A tournament over the keys: win[n] is the core with the smaller
-     * (key, id) of the winners of nodes 2n and 2n + 1, leaves at
+     * A tournament over the keys: win[n] is the smaller rank (key, id in
+     * one number: tm_rank) of nodes 2n and 2n + 1, the leaves at
      * SCC_TM_LEAVES + core. A switch changes one leaf: log n to update,
      * and the second smallest is among the ones the first beat.
      */
-    int8_t win[2 * SCC_TM_LEAVES];
+    int64_t win[2 * SCC_TM_LEAVES];
     bool keys_stale;
     uint64_t keys_events;       /* the machine's events when computed */
     int last;                   /* the core that ran last, or -1 */
