@@ -247,7 +247,9 @@ def test_gcbcfg_clock_slows_the_tile_in_time_not_in_cycles(tmp_path):
 def test_dram_writes_go_around_the_caches_a_line_at_a_time(tmp_path):
     """Neither cache allocates on a write miss (002): eight stores to a line
     no cache holds cost one o_mem_w trip, the line stays uncached (the load
-    after them pays o_mem_r's trip), and once loaded it hits in the L1."""
+    after them pays o_mem_r's trip), and once loaded it hits in the L1.
+    Stores to a line written around cost nothing more until another line
+    is written around (the host's store filter must forget it then)."""
     memw, memr = 360, 156
     lines, _ = micro("dram", "0", tmp_path, machine={"timing-dram-hz": "533333333",
                                                       "timing-mem-w-cycles": str(memw),
@@ -259,6 +261,12 @@ def test_dram_writes_go_around_the_caches_a_line_at_a_time(tmp_path):
     d = (trip_r - memr) // (2 * HOP)                # routers to the memory controller
     assert d >= 1 and trip_r == memr + 2 * d * HOP, got
     assert trip_w == memw + 2 * d * HOP, got        # one trip for eight stores
+    # the trip again only after another line went around
+    base = got["write_cached"]
+    assert got["around_a"] - base == trip_w, got
+    assert got["around_a_again"] == base, got
+    assert got["around_b"] - base == trip_w, got
+    assert got["around_a_back"] - base == trip_w, got
 
 
 def test_shared_dram_flag_is_seen_after_write_plus_latency(tmp_path):

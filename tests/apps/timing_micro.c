@@ -26,7 +26,9 @@
  *   dram        core 0, one line of private memory no cache holds: eight
  *               stores to it ("write_new cycles C"), a load ("read_back"),
  *               the load again ("read_again"), eight stores again
- *               ("write_cached")
+ *               ("write_cached"); then eight stores each to lines A, A,
+ *               B, A never loaded ("around_a", "around_a_again",
+ *               "around_b", "around_a_back")
  *   clock       core 0 times a loop in TSC cycles and GTSC ticks at its
  *               tile's clock ("base"), after setting GCBCFG's clock field
  *               to mhz=M ("set"), then after asking for twice core-hz,
@@ -262,6 +264,25 @@ static void dram(void)
     printf("read_back cycles %lu\n", (unsigned long)timed_read(p, 0));
     printf("read_again cycles %lu\n", (unsigned long)timed_read(p, 0));
     printf("write_cached cycles %lu\n", (unsigned long)timed_stores(p));
+    /* two more lines never loaded, in other L1 sets: each write-around
+     * trip is paid by the first stores to a line, and again once another
+     * line went around in between */
+    {
+        /* Nothing in between may store to a line outside the L1 (it would
+         * go around too): no printf, and the results go to a line loaded
+         * first. */
+        static volatile uint32_t r[8] __attribute__((aligned(32)));
+
+        (void)r[0];
+        r[0] = timed_stores(buf + 256);
+        r[1] = timed_stores(buf + 256);
+        r[2] = timed_stores(buf + 768);
+        r[3] = timed_stores(buf + 256);
+        printf("around_a cycles %lu\n", (unsigned long)r[0]);
+        printf("around_a_again cycles %lu\n", (unsigned long)r[1]);
+        printf("around_b cycles %lu\n", (unsigned long)r[2]);
+        printf("around_a_back cycles %lu\n", (unsigned long)r[3]);
+    }
 }
 
 static void spin(unsigned n)

@@ -842,6 +842,40 @@ static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
     f->addend = (uintptr_t)haddr - vaddr;
 }
 
+/*
+ * A store to line @vaddr, which is not in the L1, changed nothing but
+ * tm_log_store, and the next ones will not either while it stays in the
+ * L2 or stays the line last written around (tm_filter_drop): let stores
+ * to it skip tm_ram, loads not (they would bring it into the L1). It
+ * takes the place of its set's entry, which only costs that line's
+ * loads the slow path once.
+ */
+static void tm_filter_store_only(CPUState *cs, int set, int mmu_idx,
+                                 uint64_t vaddr, void *haddr, uint64_t paddr)
+{
+    TCGTimingFilterEntry *f = &cpu_env(cs)->timing_filter[set];
+
+    tm_filter_set(cs, set, true, mmu_idx, vaddr, haddr, paddr, true);
+    if (f->tag) {
+        f->pline |= TCG_TIMING_PLINE_NOLOAD;
+    }
+}
+
+/* Line tag - 1 left the L2 or is no longer the one written around. */
+static void tm_filter_drop(CPUState *cs, uint32_t tag)
+{
+    TCGTimingFilterEntry *f;
+    uint32_t line = tag - 1;
+
+    if (!tag) {
+        return;
+    }
+    f = &cpu_env(cs)->timing_filter[line % SCC_L1_SETS];
+    if (f->pline == (line * SCC_LINE | TCG_TIMING_PLINE_NOLOAD)) {
+        f->tag = 0;
+    }
+}
+
 /* Record a store for tm_loop_state: all that tm_ram does for one to the
  * most recently used line of its L1 set. */
 static void tm_log_store(SCCCoreTiming *k, uint64_t paddr, int size)
@@ -980,6 +1014,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     } else if (store) {
         cost = 0;
         if (k->around_tag != tag) {
+            tm_filter_drop(cs, k->around_tag);
             k->around_tag = tag;
             k->n.dram_line_writes++;
             cost = s->tm->mem_w_ps + 2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps;
@@ -988,6 +1023,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         k->n.l2_misses++;
         w = k->l2_next[s2];
         k->l2_next[s2] = (w + 1) % SCC_L2_WAYS;
+        tm_filter_drop(cs, k->l2_tag[s2][w]);
         k->l2_tag[s2][w] = tag;
         k->n.dram_line_reads++;
         cost = s->tm->mem_r_ps + 2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps;
@@ -997,6 +1033,8 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         k->d1_tag[s1][w] = tag;
         k->d1_lru[s1] = !w;
         tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr, paddr, false);
+    } else if (plain && !(tlb_flags & ~TLB_TIMED)) {
+        tm_filter_store_only(cs, s1, mmu_idx, vaddr, haddr, paddr);
     }
     if (cost) {
         k->n.stall_dram += cost;
