@@ -261,6 +261,29 @@ def test_cli_is_executable(repo):
     assert os.access(repo / "tools" / "scc-run", os.X_OK)
 
 
+@pytest.mark.parametrize("argv, message", [
+    (["--repeat", "0"], "--repeat must be 1 to 20"),
+    (["--iters", "0"], "--iters must be at least 1"),
+])
+def test_bench_timing_rejects_bad_arguments(fake_qemu, repo, argv, message):
+    fake_qemu("exit 0\n")
+    p = subprocess.run([sys.executable, str(repo / "tools" / "scc-bench-timing"), *argv],
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert p.returncode == 2, p.stderr
+    assert message in p.stderr
+
+
+def test_bench_timing_says_which_run_failed(fake_qemu, repo):
+    """A run that fails ends the benchmark with its exit status, not a time."""
+    fake_qemu("exit 3\n")
+    p = subprocess.run([sys.executable, str(repo / "tools" / "scc-bench-timing"),
+                        "--repeat", "1", "--timeout", "30"],
+                       capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "the run failed (exit 3" in p.stderr
+    assert "timing / functional" not in p.stdout
+
+
 # --- applications: core specs, kernel words, the core map run_app writes ----------
 
 from sccrun import (app_coremap, app_link_name, format_cores, kernel_arg,  # noqa: E402
