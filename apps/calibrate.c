@@ -55,36 +55,57 @@ static size_t priv_off;
  * each time): 4 ops x 9 distances x 8 sizes x 5 runs x 4 KiB < 8 MiB */
 #define PRIV_SIZE (8u << 20)
 
-static void op(int o, int peer, int bytes)
+static char *fresh_priv(void)
 {
     char *p = priv + priv_off;
 
     priv_off = (priv_off + 4096) % (PRIV_SIZE - MAXLINES * LINE);
-    /* what a put sends was written by someone: not in this core's L1 */
-#ifndef SCC_HOST
-    if (o == 1)
-        scc_cl1invmb();
-#endif
-    switch (o) {
-    case 0: RCCE_get(local, remote, bytes, peer); break;
-    case 1: RCCE_put(remote, local, bytes, peer); break;
-    case 2: RCCE_get((t_vcharp)p, remote, bytes, peer); break;
-    case 3: RCCE_put(remote, (t_vcharp)p, bytes, peer); break;
-    }
+    return p;
 }
 
-/* Microseconds of one operation: the mean of REPS after a warm-up, less
- * the cost of reading the clock. */
+/*
+ * Microseconds of one operation: the mean of REPS after a warm-up, less
+ * the cost of reading the clock. Only the call is between the clock
+ * reads, as with 001's timer around a put or get: choosing the buffer
+ * and the operation is not.
+ */
 static double time_op(int o, int peer, int bytes, double empty)
 {
-    double sum = 0;
+    double sum = 0, t0 = 0, t1 = 0;
     int r;
 
-    op(o, peer, bytes);
-    for (r = 0; r < REPS; r++) {
-        double t0 = RCCE_wtime();
-        op(o, peer, bytes);
-        sum += RCCE_wtime() - t0;
+    for (r = -1; r < REPS; r++) {
+        char *p = fresh_priv();
+
+        switch (o) {
+        case 0:
+            t0 = RCCE_wtime();
+            RCCE_get(local, remote, bytes, peer);
+            t1 = RCCE_wtime();
+            break;
+        case 1:
+            /* what a put sends was written by someone: not in this
+             * core's L1 */
+#ifndef SCC_HOST
+            scc_cl1invmb();
+#endif
+            t0 = RCCE_wtime();
+            RCCE_put(remote, local, bytes, peer);
+            t1 = RCCE_wtime();
+            break;
+        case 2:
+            t0 = RCCE_wtime();
+            RCCE_get((t_vcharp)p, remote, bytes, peer);
+            t1 = RCCE_wtime();
+            break;
+        default:
+            t0 = RCCE_wtime();
+            RCCE_put(remote, (t_vcharp)p, bytes, peer);
+            t1 = RCCE_wtime();
+            break;
+        }
+        if (r >= 0)             /* r = -1: the warm-up */
+            sum += t1 - t0;
     }
     return sum / REPS * 1e6 - empty;
 }

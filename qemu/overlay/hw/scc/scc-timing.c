@@ -1516,7 +1516,7 @@ void scc_timing_set_defaults(SCCMachineState *s)
     p->sif_cycles = 200;
     p->irq_cycles = 20;
     p->mpb_service_ps = 5667;
-    p->cpi_milli = 1750;
+    p->cpi_milli = 2070;
     p->dram = true;
     p->l2_cycles = 18;
     p->mem_r_cycles = 156;     /* 195 ns: 104 core cycles at 533 MHz */
@@ -1556,7 +1556,7 @@ void scc_timing_add_props(ObjectClass *oc)
           "24, 001 section 3.3)" },
         { "timing-cpi-milli", "uint32",
           offsetof(SCCMachineState, tp.cpi_milli),
-          "timing: core cycles per instruction x 1000 (default 1750, "
+          "timing: core cycles per instruction x 1000 (default 2070, "
           "calibrated on 001's o_get^mpb)" },
         { "timing-l2-cycles", "uint32", offsetof(SCCMachineState, tp.l2_cycles),
           "timing: core cycles of an L1 miss that hits the L2 (default 18)" },
