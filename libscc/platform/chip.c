@@ -77,13 +77,17 @@ uint64_t plat_ticks(void)
     return scc_gtsc();
 }
 
+/* Register @off of tile @tile's CRB. */
+static volatile uint32_t *crb_reg(int tile, uint32_t off)
+{
+    return (volatile uint32_t *)(uintptr_t)(info.crb_base +
+        (uint32_t)tile * SCC_PAGE_SIZE + off);
+}
+
 static volatile uint32_t *lock_reg(int core)
 {
-    int tile = core / (int)info.cores_per_tile;
-    int z = core % (int)info.cores_per_tile;
-
-    return (volatile uint32_t *)(uintptr_t)(info.crb_base +
-        (uint32_t)tile * SCC_PAGE_SIZE + CRB_LOCK(z));
+    return crb_reg(core / (int)info.cores_per_tile,
+                   CRB_LOCK(core % (int)info.cores_per_tile));
 }
 
 static t_vcharp wake_line(int core)
@@ -163,8 +167,7 @@ void plat_quiesce(void)
  * run at the new clock (functional mode keeps the field only). */
 int plat_tile_clock(int tile, unsigned int mhz)
 {
-    volatile uint32_t *gcbcfg = (volatile uint32_t *)(uintptr_t)(info.crb_base +
-        (uint32_t)tile * SCC_PAGE_SIZE + CRB_GCBCFG);
+    volatile uint32_t *gcbcfg = crb_reg(tile, CRB_GCBCFG);
 
     if (mhz == 0 || mhz > info.core_hz / 1000000)
         return -1;

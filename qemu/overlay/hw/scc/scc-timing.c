@@ -67,6 +67,12 @@ enum { DIR_E, DIR_S, DIR_W, DIR_N };
 
 static SCCMachineState *tm_machine;
 
+/* One cycle of a clock of @hz, in ps (rounded). */
+static int64_t tm_period_ps(uint64_t hz)
+{
+    return (PS_PER_S + hz / 2) / hz;
+}
+
 static inline SCCCoreTiming *K(SCCCore *c)
 {
     return c->tm;
@@ -278,7 +284,7 @@ static void tm_set_core_clock(SCCMachineState *s, SCCCore *c, uint64_t hz,
 {
     SCCCoreTiming *k = K(c);
     SCCTimingParams *p = &s->tp;
-    int64_t ps = (PS_PER_S + hz / 2) / hz;
+    int64_t ps = tm_period_ps(hz);
 
     if (k->core_ps) {
         k->tsc0 += (now - k->tsc_t0) / k->core_ps;
@@ -804,13 +810,23 @@ const MemoryRegionOps scc_timing_mpb_ops = {
 
 /* --- DRAM through L1 and L2 -------------------------------------------- */
 
+/* The router (x, y) the core's LUT sends physical address @pa to. */
+static void tm_lut_xy(SCCCore *c, uint64_t pa, int *x, int *y)
+{
+    uint32_t route = SCC_LUT_ROUTE(c->lut[pa >> SCC_PAGE_SHIFT]);
+
+    *x = LUT_ROUTE_X(route);
+    *y = LUT_ROUTE_Y(route);
+}
+
 /* Routers from the core to where its LUT sends physical address @pa. */
 static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
 {
-    uint32_t route = SCC_LUT_ROUTE(c->lut[pa >> SCC_PAGE_SHIFT]);
     SCCTile *t = &s->tile[c->tile];
+    int x, y;
 
-    return abs((int)(route & 15) - t->x) + abs((int)(route >> 4) - t->y) + 1;
+    tm_lut_xy(c, pa, &x, &y);
+    return abs(x - t->x) + abs(y - t->y) + 1;
 }
 
 /*
@@ -914,11 +930,12 @@ static void tm_filter_clear(CPUState *cs)
 static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
                              bool store)
 {
-    uint32_t route = SCC_LUT_ROUTE(c->lut[paddr >> SCC_PAGE_SHIFT]);
-    int x = MIN((int)(route & 15), s->mesh_x - 1);
-    int y = MIN((int)(route >> 4), s->mesh_y - 1);
     SCCCoreTiming *k = K(c);
+    int x, y;
 
+    tm_lut_xy(c, paddr, &x, &y);
+    x = MIN(x, s->mesh_x - 1);
+    y = MIN(y, s->mesh_y - 1);
     tm_transact(s, c, y * s->mesh_x + x,
                 store ? s->tm->mem_w_ps : s->tm->mem_r_ps, false,
                 &k->n.stall_dram);
@@ -1391,15 +1408,15 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
         return false;
     }
     tm = s->tm = g_new0(SCCTiming, 1);
-    tm->core_ps = (PS_PER_S + s->core_hz / 2) / s->core_hz;
+    tm->core_ps = tm_period_ps(s->core_hz);
     tm->cpi_ps = tm->core_ps * p->cpi_milli / 1000;
-    tm->hop_ps = p->hop_cycles * ((PS_PER_S + p->mesh_hz / 2) / p->mesh_hz);
+    tm->hop_ps = p->hop_cycles * tm_period_ps(p->mesh_hz);
     tm->mpb_ps = p->mpb_cycles * tm->core_ps;
     tm->crb_ps = p->crb_cycles * tm->core_ps;
     tm->sif_ps = p->sif_cycles * tm->core_ps;
     tm->irq_ps = p->irq_cycles * tm->core_ps;
-    tm->mem_r_ps = p->mem_r_cycles * ((PS_PER_S + p->dram_hz / 2) / p->dram_hz);
-    tm->mem_w_ps = p->mem_w_cycles * ((PS_PER_S + p->dram_hz / 2) / p->dram_hz);
+    tm->mem_r_ps = p->mem_r_cycles * tm_period_ps(p->dram_hz);
+    tm->mem_w_ps = p->mem_w_cycles * tm_period_ps(p->dram_hz);
     tm->lookahead = MIN(MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)),
                         MIN(tm->mem_r_ps, tm->mem_w_ps)) + tm->hop_ps;
     /*
