@@ -66,6 +66,7 @@ uintptr_t mpb_flush_page(void);
 #define LAPIC_SPURIOUS_VECTOR 0xFF
 void lapic_init(uint32_t timer_vector, uint32_t lint0_vector);
 void lapic_eoi(void);
+void lapic_lint0(uint32_t vector, int on);
 int lapic_timer(uint32_t hz, uint32_t core_hz);
 int lapic_timer_on(void);
 

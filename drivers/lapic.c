@@ -19,6 +19,12 @@ static void lapic_set(uint32_t reg, uint32_t v)
 
 static uint32_t timer_vector;
 
+// Masked, LINT0 loses the edges of the inter-core interrupt.
+void lapic_lint0(uint32_t vector, int on)
+{
+	lapic_set(LAPIC_LINT0, on ? vector : LVT_MASKED | vector);
+}
+
 // LINT0 fixed and edge-triggered (ExtINT would wait for an 8259's
 // acknowledge that never comes), LINT1 as NMI, the timer stopped.
 void lapic_init(uint32_t tvec, uint32_t lint0_vector)
@@ -28,7 +34,7 @@ void lapic_init(uint32_t tvec, uint32_t lint0_vector)
 	lapic_set(LAPIC_TPR, 0);
 	lapic_set(LAPIC_LVT_TIMER, LVT_MASKED | tvec);
 	lapic_set(LAPIC_LVT_ERROR, LVT_MASKED | LAPIC_SPURIOUS_VECTOR);
-	lapic_set(LAPIC_LINT0, lint0_vector);
+	lapic_lint0(lint0_vector, 0);	// until the kernel listens
 	lapic_set(LAPIC_LINT1, LVT_NMI);
 	lapic_eoi();
 }

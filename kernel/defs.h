@@ -185,6 +185,8 @@ void mbox_exit(void);
 
 // idle.c
 void idle(void);
+void listen_init(int timing);
+int listen(void);
 void idle_end(void);
 uint32_t idle_halt(int since, uint32_t seen);
 

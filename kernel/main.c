@@ -94,6 +94,7 @@ int kmain(uint32_t magic, struct multiboot_info *mbi)
 	copy_init();
 
 	lapic_init(T_TIMER, T_LINT0);
+	listen_init(sif_read(SIF_TIMING) & TIMING_ON);
 	// A panic before LINT1 was set up sent an NMI that got lost.
 	stop_if_panicked();
 	parse_options(boot.options);

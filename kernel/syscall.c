@@ -176,6 +176,7 @@ void syscall(struct trapframe *tf)
 		r = 0;
 		break;
 	case SYS_halt:
+		listen();
 		r = idle_halt(a == SCC_HALT_SINCE, b);
 		break;
 	case SYS_info:
@@ -197,6 +198,7 @@ void syscall(struct trapframe *tf)
 		r = sys_ipi(a);
 		break;
 	case SYS_kstat:
+		listen();
 		r = copyout(a, &kstat, sizeof(kstat));
 		break;
 	case SYS_vmquery:

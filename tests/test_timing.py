@@ -168,6 +168,16 @@ def test_ipi_wakes_a_halted_core_at_send_time_plus_latency(tmp_path):
     assert slow - fast == 1000
 
 
+def test_a_core_that_never_asked_about_interrupts_loses_their_edges(tmp_path):
+    """In the timing mode the kernel keeps LINT0 masked until the program
+    first asks about interrupts (so that such a core can run ahead of the
+    others): an IPI before that is lost, as at any masked pin, and one
+    after it wakes the core."""
+    r = run_app(MICRO, cores="0,47", args=["deaf"], machine=EXACT, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.core_lines()[47] == ["before 0", "after 1"], r.stdout
+
+
 @pytest.mark.parametrize("hz", [250, 1000])
 def test_apic_timer_ticks_at_the_modeled_rate(hz):
     """tests/apps/tick_rate sleeps 1 s of GTSC in HLT, woken by the LAPIC

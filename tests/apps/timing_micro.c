@@ -17,6 +17,10 @@
  *               all at once ("reader N cycles C" per read, on average)
  *   ipi         core 47 halts; core 0 sends it an IPI ("sent T" = TSC just
  *               before SYS_ipi); core 47 prints "woke T" (TSC once back)
+ *   deaf        core 47 runs without having asked about interrupts (LINT0
+ *               masked); core 0 sends it an IPI, then tells it so; core 47
+ *               prints "before N" (its interrupt count, which starts
+ *               listening), waits for a second IPI, and prints "after N"
  *   stale       core 47 caches a flag of its MPB, core 0 sets it, core 47
  *               reads it again WITHOUT CL1INVMB, 20000 times at most
  *               ("stale: saw 1 after N reads", or "stale: never saw it")
@@ -209,6 +213,36 @@ static void ipi(int me)
     }
 }
 
+/* Atomic counters 3 and 4 order the steps; they are SIF registers, which
+ * take no system call (a system call may start the core listening). */
+static void deaf(int me)
+{
+    uint32_t i;
+
+    if (me == 47) {
+        unsigned seen, now;
+
+        while (scc_atomic_read(3) != 1)
+            ;
+        seen = scc_intr_count();
+        printf("before %u\n", seen);
+        scc_atomic_inc(4);
+        while ((now = scc_halt_since(seen)) == seen)
+            ;
+        printf("after %u\n", now);
+    } else {
+        MUST(scc_ipi(47));
+        for (i = 0; i < 20000; i++)             /* it has long arrived */
+            __asm__ volatile("" ::: "memory");
+        scc_atomic_inc(3);
+        while (scc_atomic_read(4) != 1)
+            ;
+        for (i = 0; i < 20000; i++)             /* let it halt */
+            __asm__ volatile("" ::: "memory");
+        MUST(scc_ipi(47));
+    }
+}
+
 /* The bug the timing mode's timing-stale=on is there to catch. */
 static void stale(int me)
 {
@@ -343,6 +377,8 @@ int main(int argc, char **argv)
         flag_at(me, mpb(47, 0x400), 1);
     } else if (!strcmp(what, "ipi")) {
         ipi(me);
+    } else if (!strcmp(what, "deaf")) {
+        deaf(me);
     } else if (!strcmp(what, "stale")) {
         stale(me);
     } else if (!strcmp(what, "shflag")) {
@@ -356,7 +392,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|stale|dram|clock [k=N] [mhz=M]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|deaf|stale|dram|clock [k=N] [mhz=M]");
     }
     return 0;
 }

@@ -261,7 +261,8 @@ static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
         i = SCC_TM_MAX_EVENTS - 1;  /* a pin toggled faster than it settles */
     }
     k->ev[i] = (SCCTimingEvent){ .at = at, .kind = kind, .level = level,
-                                 .mhz = mhz };
+                                 .mhz = mhz,
+                                 .late = scc_timing_now(s, c) > at };
     k->nev = MAX(k->nev, i + 1);
     s->events++;
     tm_reschedule(s, c, at);
@@ -342,21 +343,70 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
     tm_reschedule(s, c, at);
 }
 
+/* Whether @c's LINT0 was unmasked at @t (masked at reset). */
+static bool tm_listened(SCCCore *c, int64_t t)
+{
+    SCCCoreTiming *k = K(c);
+    unsigned i;
+
+    for (i = k->lint0_n; i > 0 && i + SCC_TM_LINT0_LOG > k->lint0_n; i--) {
+        unsigned j = (i - 1) % SCC_TM_LINT0_LOG;
+
+        if (k->lint0_at[j] <= t) {
+            return k->lint0_on[j];
+        }
+    }
+    return false;
+}
+
+/*
+ * An event that reached @c in its past: @c did not listen then (see
+ * SCCCoreTiming.listening), or a stall took it past its slice's end.
+ * A LINT0 edge that met a masked LVT entry is lost, as on the chip; one
+ * that did not is taken now, late. An NMI and a clock change cannot be
+ * masked: they act now, late; a clock change at a core that did not
+ * listen (which changes its modeled times) is reported.
+ */
+static bool tm_late_lost(SCCMachineState *s, SCCCore *c, SCCTimingEvent *e,
+                         int64_t now)
+{
+    if (!e->late || tm_listened(c, e->at)) {
+        return false;
+    }
+    if (e->kind == SCC_TM_EV_CLOCK) {
+        warn_report("scc: timing: core %d: tile clock change %" PRId64
+                    " cycles late: the core does not listen for interrupts "
+                    "(LVT LINT0 masked) and had run past it", c->id,
+                    (now - e->at) / K(c)->core_ps);
+    }
+    return e->kind == SCC_TM_EV_LINT0;
+}
+
 static void tm_deliver(SCCMachineState *s, SCCCore *c)
 {
     SCCCoreTiming *k = K(c);
     int64_t now = scc_timing_now(s, c);
-    int i = 0;
 
-    while (i < k->nev) {
-        SCCTimingEvent e = k->ev[i];
+    for (;;) {
+        SCCTimingEvent e;
+        int i, first = -1;
 
-        if (e.at > now) {
-            i++;
+        /* in time order: late events may be due together */
+        for (i = 0; i < k->nev; i++) {
+            if (k->ev[i].at <= now &&
+                (first < 0 || k->ev[i].at < k->ev[first].at)) {
+                first = i;
+            }
+        }
+        if (first < 0) {
+            break;
+        }
+        e = k->ev[first];
+        k->ev[first] = k->ev[--k->nev];
+        k->io_seq++;
+        if (tm_late_lost(s, c, &e, now)) {
             continue;
         }
-        k->ev[i] = k->ev[--k->nev];
-        k->io_seq++;
         if (e.kind == SCC_TM_EV_CLOCK) {
             tm_set_core_clock(s, c, e.mhz * 1000000ULL, now);
             continue;
@@ -395,9 +445,42 @@ static void tm_apic_arm(APICCommonState *a, int64_t when)
     }
 }
 
+static bool tm_listening(SCCCore *c)
+{
+    APICCommonState *a = APIC_COMMON(X86_CPU(c->cs)->apic_state);
+
+    return !(a->lvt[APIC_LVT_LINT0] & APIC_LVT_MASKED);
+}
+
+/*
+ * A core that unmasks LINT0 stops right after: it may be far ahead of
+ * the others, and from now on no interrupt may reach it in its past.
+ * It waits until they catch up (its key is its clock); what they send
+ * it for before now arrives late, to the masked pin (tm_late).
+ */
+static void tm_apic_lvt_written(APICCommonState *a, int n)
+{
+    SCCCore *c = tm_core_of_apic(a);
+    SCCCoreTiming *k = K(c);
+    bool on = tm_listening(c);
+    unsigned i = k->lint0_n % SCC_TM_LINT0_LOG;
+
+    if (n != APIC_LVT_LINT0 || on == tm_listened(c, NEVER)) {
+        return;
+    }
+    k->lint0_at[i] = scc_timing_now(tm_machine, c);
+    k->lint0_on[i] = on;
+    k->lint0_n++;
+    if (k->running && !k->listening && on) {
+        k->listening = true;
+        cpu_exit(c->cs);
+    }
+}
+
 static const APICTimerOps tm_apic_ops = {
     .now = tm_apic_now,
     .arm = tm_apic_arm,
+    .lvt_written = tm_apic_lvt_written,
 };
 
 /* --- spinning cores ----------------------------------------------------- */
@@ -1284,10 +1367,14 @@ static CPUState *tm_next(int64_t *budget)
      * The accesses are held to the limit one by one, so the budget only
      * has to keep the core from passing an interrupt another core could
      * still send it: a GLCFG write's arrival plus the pin's latency. That
-     * is later than the limit: fewer switches.
+     * is later than the limit: fewer switches. A core whose LINT0 is
+     * masked cannot take one: it runs to its next event or access.
      */
-    end = MIN(second == NEVER ? NEVER : second + tm->irq_lookahead,
-              tm_next_event(c));
+    k->listening = tm_listening(c);
+    end = tm_next_event(c);
+    if (k->listening && second != NEVER) {
+        end = MIN(end, second + tm->irq_lookahead);
+    }
     *budget = end == NEVER ? MAX_BUDGET :
               MAX(1, MIN(MAX_BUDGET, (end - now) / k->cpi_ps));
     k->budget = *budget;
@@ -1302,7 +1389,6 @@ static void tm_ran(CPUState *cs, int64_t executed, int ret)
     K(c)->insns += executed;
     K(c)->n.instructions += executed;
     K(c)->running = false;
-
 }
 
 static const TCGTimingOps tm_ops = {

@@ -72,16 +72,31 @@ enum {
     SCC_TM_EV_CLOCK,    /* mhz: the tile's new clock (GCBCFG) */
 };
 
+/* LINT0 mask changes a core remembers (see tm_listened) */
+#define SCC_TM_LINT0_LOG 4
+
 typedef struct SCCTimingEvent {
     int64_t at;         /* ps */
     int kind;
     bool level;
     uint32_t mhz;
+    /* the core had run past @at when it was sent (it was not listening) */
+    bool late;
 } SCCTimingEvent;
 
 typedef struct SCCCoreTiming {
     int state;
     bool running;               /* in its run slice now */
+    /*
+     * LINT0 unmasked when the slice began: the core runs no further than
+     * an interrupt from another core could reach it. A core that masks
+     * LINT0 runs on to its next event; what others send it is then late.
+     */
+    bool listening;
+    /* the last LINT0 mask changes: at (ps), and whether it listens since */
+    int64_t lint0_at[SCC_TM_LINT0_LOG];
+    bool lint0_on[SCC_TM_LINT0_LOG];
+    unsigned lint0_n;           /* changes so far */
     /* clock: t0 + (insns - insn0) * cpi_ps (ps) */
     int64_t t0, insn0;
     /*
