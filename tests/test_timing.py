@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import subprocess
 import sys
 
@@ -252,6 +253,30 @@ def test_gcbcfg_clock_slows_the_tile_in_time_not_in_cycles(tmp_path):
     # the GTSC reads' trips over the mesh do not scale: 1% slack
     assert abs(g1 / g0 - 533333333 / 266e6) < 0.01 * 533333333 / 266e6, got
     assert abs(g2 - g1) <= 1, got
+
+
+def far_loop(tmp_path, listen):
+    r = run_app(MICRO, cores="0,2", args=["clock_other", "mhz=266", f"listen={listen}"],
+                machine=EXACT, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    w = r.core_lines()[2][0].split()
+    return (int(w[2]), int(w[4])), r.stderr
+
+
+def test_a_clock_change_reaches_a_listening_core_in_time_and_others_late(tmp_path):
+    """Core 0 halves the clock of core 2's tile early in core 2's loop.
+    Listening, core 2 runs most of the loop at the new clock: nearly twice
+    the time. Not listening, it had run the whole loop ahead of core 0: the
+    change comes late, after the loop, and the machine says so."""
+    (c_listen, g_listen), err_listen = far_loop(tmp_path, 1)
+    (c_deaf, g_deaf), err_deaf = far_loop(tmp_path, 0)
+    assert c_listen == c_deaf, (c_listen, c_deaf)     # the same core cycles
+    assert "late" not in err_listen, err_listen
+    assert re.search(r"core 2: tile clock change \d+ cycles late", err_deaf), err_deaf
+    # GTSC ticks (125 MHz) of the loop at 533 MHz throughout (at 266 MHz
+    # for any part of it, they would be more); 5% for the GTSC reads
+    assert abs(g_deaf - c_deaf * 125 / 533.333333) < 0.05 * g_deaf, (c_deaf, g_deaf)
+    assert 1.8 * g_deaf < g_listen < 2.005 * g_deaf, (g_listen, g_deaf)
 
 
 def test_dram_writes_go_around_the_caches_a_line_at_a_time(tmp_path):

@@ -38,6 +38,10 @@
  *               to mhz=M ("set"), then after asking for twice core-hz,
  *               which the machine refuses ("refused"):
  *               "NAME cycles C gtsc G"
+ *   clock_other core 2 times a loop ("far cycles C gtsc G"); early in it
+ *               core 0 sets the clock of core 2's tile to mhz=M; with listen=1
+ *               core 2 first reads its interrupt count, which makes it
+ *               listen for interrupts (and so for the change in time)
  */
 #include <stdint.h>
 #include <string.h>
@@ -360,6 +364,25 @@ static void clock_mode(long mhz)
     clock_loop("refused");
 }
 
+static void clock_other(int me, long mhz, int listen)
+{
+    struct scc_info info;
+
+    MUST(scc_info(&info));
+    if (me == 2) {
+        if (listen)
+            (void)scc_intr_count();
+        scc_atomic_inc(5);
+        clock_loop("far");
+    } else {
+        info.crb_base += SCC_PAGE_SIZE;         /* tile 1: cores 2 and 3 */
+        while (scc_atomic_read(5) != 1)
+            ;
+        spin(2000);             /* core 2's loop is under way */
+        set_clock(&info, (uint32_t)mhz);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int me = scc_core_id();
@@ -389,10 +412,13 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "clock")) {
         if (me == 0)
             clock_mode(arg_long(argc, argv, "mhz", 266));
+    } else if (!strcmp(what, "clock_other")) {
+        clock_other(me, arg_long(argc, argv, "mhz", 266),
+                    (int)arg_long(argc, argv, "listen", 0));
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|deaf|stale|dram|clock [k=N] [mhz=M]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1]");
     }
     return 0;
 }
