@@ -343,7 +343,11 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
     tm_reschedule(s, c, at);
 }
 
-/* Whether @c's LINT0 was unmasked at @t (masked at reset). */
+/*
+ * Whether @c's LINT0 was unmasked at @t, as the LVT writes said (masked
+ * at reset; a core reset since, which masks it, may still count as
+ * listening: that only keeps the core from running ahead).
+ */
 static bool tm_listened(SCCCore *c, int64_t t)
 {
     SCCCoreTiming *k = K(c);
@@ -1370,7 +1374,7 @@ static CPUState *tm_next(int64_t *budget)
      * is later than the limit: fewer switches. A core whose LINT0 is
      * masked cannot take one: it runs to its next event or access.
      */
-    k->listening = tm_listening(c);
+    k->listening = tm_listened(c, NEVER);
     end = tm_next_event(c);
     if (k->listening && second != NEVER) {
         end = MIN(end, second + tm->irq_lookahead);
