@@ -17,6 +17,10 @@
  *               all at once ("reader N cycles C" per read, on average)
  *   ipi         core 47 halts; core 0 sends it an IPI ("sent T" = TSC just
  *               before SYS_ipi); core 47 prints "woke T" (TSC once back)
+ *   ipi_busy    as ipi, but core 47, listening, stores to fresh lines of
+ *               private memory meanwhile (a DRAM stall each); it prints
+ *               "taken T" (TSC at the interrupt handler's entry) and core 0
+ *               "sent T"; with halt=1 core 47 halts instead
  *   deaf        core 47 runs without having asked about interrupts (LINT0
  *               masked); core 0 sends it an IPI, then tells it so; core 47
  *               prints "before N" (its interrupt count, which starts
@@ -217,6 +221,36 @@ static void ipi(int me)
     }
 }
 
+static void ipi_busy(int me, int halt)
+{
+    if (me == 47) {
+        static volatile char buf[64 << 10];
+        struct scc_kstat k;
+        unsigned seen = scc_intr_count(), i;     /* it listens from here */
+
+        scc_atomic_inc(6);
+        if (halt) {
+            while (scc_halt_since(seen) == seen)
+                ;
+        } else {
+            for (i = 0; i < sizeof(buf) / LINE; i++)
+                buf[i * LINE] = 1;              /* around the caches */
+        }
+        MUST(scc_kstat(&k));
+        printf("taken %u\n", (uint32_t)k.intr_tsc);
+    } else {
+        uint32_t t, i;
+
+        while (scc_atomic_read(6) != 1)
+            ;
+        for (i = 0; i < 2000; i++)              /* well into its stores */
+            __asm__ volatile("" ::: "memory");
+        t = tsc();
+        MUST(scc_ipi(47));
+        printf("sent %u\n", t);
+    }
+}
+
 /* Atomic counters 3 and 4 order the steps; they are SIF registers, which
  * take no system call (a system call may start the core listening). */
 static void deaf(int me)
@@ -400,6 +434,8 @@ int main(int argc, char **argv)
         flag_at(me, mpb(47, 0x400), 1);
     } else if (!strcmp(what, "ipi")) {
         ipi(me);
+    } else if (!strcmp(what, "ipi_busy")) {
+        ipi_busy(me, (int)arg_long(argc, argv, "halt", 0));
     } else if (!strcmp(what, "deaf")) {
         deaf(me);
     } else if (!strcmp(what, "stale")) {
@@ -418,7 +454,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1] [halt=0|1]");
     }
     return 0;
 }

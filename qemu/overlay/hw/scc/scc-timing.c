@@ -96,11 +96,21 @@ int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
     return k->t0 + (tm_insns(c) - k->insn0) * k->cpi_ps;
 }
 
-/* Set the core's clock to @t now (a stall, or a jump while it waited). */
+/*
+ * Set the core's clock to @t now (a stall, or a jump while it waited).
+ * The budget counts instructions, not stalls: a stall that takes a core
+ * that listens past its run's end ends the run after this translation
+ * block, so an interrupt due meanwhile is taken at most a block late.
+ */
 static void tm_set_clock(SCCMachineState *s, SCCCore *c, int64_t t)
 {
-    K(c)->insn0 = tm_insns(c);
-    K(c)->t0 = t;
+    SCCCoreTiming *k = K(c);
+
+    k->insn0 = tm_insns(c);
+    k->t0 = t;
+    if (k->running && k->listening && t > k->end) {
+        cpu_exit(c->cs);
+    }
 }
 
 static int tm_hops(SCCMachineState *s, int from, int to)
@@ -1382,6 +1392,7 @@ static CPUState *tm_next(int64_t *budget)
     *budget = end == NEVER ? MAX_BUDGET :
               MAX(1, MIN(MAX_BUDGET, (end - now) / k->cpi_ps));
     k->budget = *budget;
+    k->end = end;
     k->running = true;
     return c->cs;
 }

@@ -108,6 +108,7 @@ typedef struct SCCCoreTiming {
     int64_t tsc0, tsc_t0;
     int64_t insns;              /* executed before the current run */
     int64_t budget;             /* instructions the current run was given */
+    int64_t end;                /* ps: where that run must end (tm_next) */
     /*
      * No access may arrive later, this run: the earliest another core's
      * access can arrive. One arriving at the limit itself goes only if
