@@ -46,6 +46,7 @@ CASES = [
     ("nb", ALL, []),
     ("nb", FIVE, []),
     ("threadprivate", ALL, []),
+    ("power", PAIRS, []),
 ]
 IDS = [f"{name}-{len(cores)}ues" for name, cores, _ in CASES]
 
@@ -145,6 +146,27 @@ def test_chip_stall_is_stopped_and_reported():
     why = explain(r.stdout, r.stderr, r.returncode)
     assert not r.timed_out and r.returncode == EXIT_STALLED, why
     assert "no core can make progress" in r.stderr, why
+
+
+def test_chip_power_domain_clock_reaches_its_ues_in_time():
+    """Timing mode: RCCE_iset_power by the domain's master halves the clock
+    of the domain's tiles while the other UEs of the domain time a loop.
+    Every UE asked for its domain, so each listens for interrupts and the
+    change reaches it in time (a UE that does not listen would run ahead,
+    take the change late, and the machine would say so): the loop takes
+    about twice the GTSC time of the same core cycles at 533 MHz."""
+    cores = [0, 1, 2, 3, 12]        # domain 0 is tiles (0,0), (1,0), (0,1), (1,1)
+    r = run_app(chip_elf("power"), cores=cores, args=ue_args(cores),
+                machine={"timing": "on"}, timeout=CHIP_TIMEOUT)
+    why = explain(r.stdout, r.stderr, r.returncode)
+    assert not r.timed_out and r.returncode == 0, why
+    assert "late" not in r.stderr, why
+    loops = [l.split() for l in r.stdout.splitlines() if "power: ue" in l]
+    assert len(loops) == len(cores) - 1, why
+    for w in loops:
+        cycles, gtsc = int(w[6]), int(w[8])
+        at_full_speed = cycles * 125e6 / 533.333333e6
+        assert 1.8 * at_full_speed < gtsc < 2.1 * at_full_speed, (w, why)
 
 
 def chip_elf(name):

@@ -114,6 +114,10 @@ int plat_tile_clock(int tile, unsigned int mhz)
     return 0;
 }
 
+void plat_power_member(void)
+{
+}
+
 void *plat_shm(size_t *size)
 {
     *size = shm ? HOST_SHM : 0;

@@ -49,6 +49,10 @@ void *plat_shm(size_t *size);               /* shared DRAM for RCCE_shmalloc */
 /* Set a tile's clock (MHz): 0, or -1 if faster than the chip allows.
  * The host has no tile clocks and takes any. */
 int plat_tile_clock(int tile, unsigned int mhz);
+/* This UE takes part in power management: make sure a tile clock change
+ * reaches it in time (the chip's timing mode: it then listens for
+ * interrupts, docs/timing.md). */
+void plat_power_member(void);
 /* What a waiting loop adds to its count of fruitless checks per check:
  * 1, or 0 in the chip's timing mode, where a loop whose iterations change
  * nothing is recognized as polling and costs no host time (chip.c). */

@@ -17,8 +17,12 @@ static int domain_of(int core)
     return x / 2 + (mx + 1) / 2 * (y / 2);
 }
 
+/* Every UE that asks for its domain takes part in its power management
+ * (RCCE's power programs ask on every UE before the master sets the
+ * clock): the clock changes must reach it in time. */
 int RCCE_power_domain(void)
 {
+    plat_power_member();
     return domain_of(scc_self.core_of[scc_self.iam]);
 }
 

@@ -25,11 +25,13 @@
  * latency with which any action reaches another core) restarts once the
  * others have caught up; at that limit exactly, the lower core id goes
  * first. So the mesh takes accesses in the order of their arrival, equal
- * arrivals by core id, wherever the runs end. The core runs with an exact
- * instruction budget up to the earliest time another core's interrupt
- * could reach it (the limit plus the pin's latency). Interrupts arrive at
- * sender time plus latency, and every decision is a function of modeled
- * state: runs are identical on any host.
+ * arrivals by core id, wherever the runs end. A core that listens for
+ * interrupts (LVT LINT0 unmasked) runs with an exact instruction budget up
+ * to the earliest time another core's interrupt could reach it (the limit
+ * plus the pin's latency); one that does not runs to its next event or to
+ * an access that must wait. Interrupts arrive at sender time plus latency,
+ * and every decision is a function of modeled state: runs are identical
+ * on any host.
  *
  * A core that re-reads one MPB location in a strictly periodic loop with
  * nothing else timed in between is spinning: it is parked and its clock
@@ -470,7 +472,7 @@ static bool tm_listening(SCCCore *c)
  * A core that unmasks LINT0 stops right after: it may be far ahead of
  * the others, and from now on no interrupt may reach it in its past.
  * It waits until they catch up (its key is its clock); what they send
- * it for before now arrives late, to the masked pin (tm_late).
+ * it for before now arrives late, to the masked pin (tm_late_lost).
  */
 static void tm_apic_lvt_written(APICCommonState *a, int n)
 {
