@@ -97,6 +97,22 @@ def test_polling_schemes_are_never_free_and_sleeping_ones_are(pingpong):
             assert int(g["free_pct"]) > 0 and int(g["free_cycles"]) > 0, g
 
 
+def test_rcce_framed_sends_the_size_first():
+    """rcce:framed=1 moves each record as two synchronous RCCE messages (its
+    size, then the record): every record still checks, and a round trip
+    costs more than with one message, but less than twice as much."""
+    cores = range(3)
+    r = run_app(PINGPONG, cores="0-2",
+                args=[*rcce_args(cores), "--n", "20", "--warmup", "2",
+                      "--scheme", "rcce", "--scheme", "rcce:framed=1"],
+                machine=TIMING, timeout=120)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    got = {(g["params"], g["peer"]): int(g["median"]) for g in rows(r, "notify")}
+    for peer in ("1", "2"):
+        one, two = got[("", peer)], got[("framed=1", peer)]
+        assert one < two < 2 * one, (peer, one, two)
+
+
 def test_pingpong_mailbox_schemes_in_functional_mode():
     """Outside the timing mode RCCE's barrier sleeps in the kernel mailbox:
     the notifications it takes meanwhile must reach the scheme (libscc sets
@@ -138,6 +154,7 @@ def test_ipi_latency_by_hops_is_causal():
     (PINGPONG, ["--scheme", "nosuch"], "unknown scheme 'nosuch'"),
     (PINGPONG, ["--scheme", "flag:k=1"], "unknown parameter 'k'"),
     (PINGPONG, ["--scheme", "mbox-timer:hz=0"], "hz must be a number in 1..1000000"),
+    (PINGPONG, ["--scheme", "rcce:framed=2"], "framed must be a number in 0..1"),
     (PINGPONG, ["--peers", "7"], "--peers wants UEs 1..2"),
     (PINGPONG, ["--n", "0"], "--n needs a number >= 1"),
     (MANY, ["--receiver", "9"], "--receiver wants a UE 0..2"),
