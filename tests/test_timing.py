@@ -169,22 +169,19 @@ def test_ipi_wakes_a_halted_core_at_send_time_plus_latency(tmp_path):
     assert slow - fast == 1000
 
 
-def busy_arrival(irq):
-    r = run_app(MICRO, cores="0,47", args=["ipi_busy"],
-                machine={**EXACT, "timing-irq-cycles": str(irq)}, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
-    lines = r.core_lines()
+def busy_arrival(irq, tmp_path):
+    lines, _ = micro("ipi_busy", "0,47", tmp_path, machine={"timing-irq-cycles": str(irq)})
     return int(lines[47][0].split()[1]) - int(lines[0][0].split()[1])
 
 
-def test_an_interrupt_reaches_a_core_in_dram_stalls_after_the_stall_it_came_in():
+def test_an_interrupt_reaches_a_core_in_dram_stalls_after_the_stall_it_came_in(tmp_path):
     """Core 47 listens and stores to fresh lines, a DRAM trip each (240
     core cycles here). An IPI is taken at the first instruction boundary
     after it arrives: 1000 more cycles of latency take it 1000 cycles
     later, give or take one store's trip and a few instructions. (The
     budget counts instructions, not stalls: without ending the run at a
     stall past its end, it came tens of thousands of cycles late.)"""
-    fast, slow = busy_arrival(20), busy_arrival(1020)
+    fast, slow = busy_arrival(20, tmp_path), busy_arrival(1020, tmp_path)
     # each is taken 0 to one trip (and a few instructions) after arrival
     assert abs(slow - fast - 1000) < 300, (fast, slow)
 
@@ -194,9 +191,8 @@ def test_a_core_that_never_asked_about_interrupts_loses_their_edges(tmp_path):
     first asks about interrupts (so that such a core can run ahead of the
     others): an IPI before that is lost, as at any masked pin, and one
     after it wakes the core."""
-    r = run_app(MICRO, cores="0,47", args=["deaf"], machine=EXACT, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert r.core_lines()[47] == ["before 0", "after 1"], r.stdout
+    lines, _ = micro("deaf", "0,47", tmp_path)
+    assert lines[47] == ["before 0", "after 1"], lines
 
 
 @pytest.mark.parametrize("hz", [250, 1000])

@@ -20,7 +20,7 @@
  *   ipi_busy    as ipi, but core 47, listening, stores to fresh lines of
  *               private memory meanwhile (a DRAM stall each); it prints
  *               "taken T" (TSC at the interrupt handler's entry) and core 0
- *               "sent T"; with halt=1 core 47 halts instead
+ *               "sent T"
  *   deaf        core 47 runs without having asked about interrupts (LINT0
  *               masked); core 0 sends it an IPI, then tells it so; core 47
  *               prints "before N" (its interrupt count, which starts
@@ -60,6 +60,13 @@ static inline uint32_t tsc(void)
 
     __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
     return lo;
+}
+
+/* A loop of @n iterations that touches no memory: time passing. */
+static void spin(unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        __asm__ volatile("" ::: "memory");
 }
 
 static volatile uint32_t *mpb(int core, unsigned off)
@@ -158,12 +165,11 @@ static inline __attribute__((always_inline)) void flag_at(int me, volatile uint3
         }
         printf("seen %u\n", t);
     } else {
-        uint32_t t, i;
+        uint32_t t;
 
         while (scc_atomic_read(0) != 1)
             ;
-        for (i = 0; i < 20000; i++)             /* let the reader spin */
-            __asm__ volatile("" ::: "memory");
+        spin(20000);                            /* let the reader spin */
         if (in_mpb) {
             *f = 1;
             t = tsc();
@@ -209,42 +215,36 @@ static void ipi(int me)
         scc_halt();
         printf("woke %u\n", tsc());
     } else {
-        uint32_t t, i;
+        uint32_t t;
 
         while (scc_atomic_read(2) != 1)
             ;
-        for (i = 0; i < 20000; i++)             /* let it halt */
-            __asm__ volatile("" ::: "memory");
+        spin(20000);                            /* let it halt */
         t = tsc();
         MUST(scc_ipi(47));
         printf("sent %u\n", t);
     }
 }
 
-static void ipi_busy(int me, int halt)
+static void ipi_busy(int me)
 {
     if (me == 47) {
         static volatile char buf[64 << 10];
         struct scc_kstat k;
-        unsigned seen = scc_intr_count(), i;     /* it listens from here */
+        unsigned i;
 
+        (void)scc_intr_count();                 /* it listens from here */
         scc_atomic_inc(6);
-        if (halt) {
-            while (scc_halt_since(seen) == seen)
-                ;
-        } else {
-            for (i = 0; i < sizeof(buf) / LINE; i++)
-                buf[i * LINE] = 1;              /* around the caches */
-        }
+        for (i = 0; i < sizeof(buf) / LINE; i++)
+            buf[i * LINE] = 1;                  /* around the caches */
         MUST(scc_kstat(&k));
         printf("taken %u\n", (uint32_t)k.intr_tsc);
     } else {
-        uint32_t t, i;
+        uint32_t t;
 
         while (scc_atomic_read(6) != 1)
             ;
-        for (i = 0; i < 2000; i++)              /* well into its stores */
-            __asm__ volatile("" ::: "memory");
+        spin(2000);                             /* well into its stores */
         t = tsc();
         MUST(scc_ipi(47));
         printf("sent %u\n", t);
@@ -255,8 +255,6 @@ static void ipi_busy(int me, int halt)
  * take no system call (a system call may start the core listening). */
 static void deaf(int me)
 {
-    uint32_t i;
-
     if (me == 47) {
         unsigned seen, now;
 
@@ -270,13 +268,11 @@ static void deaf(int me)
         printf("after %u\n", now);
     } else {
         MUST(scc_ipi(47));
-        for (i = 0; i < 20000; i++)             /* it has long arrived */
-            __asm__ volatile("" ::: "memory");
+        spin(20000);                            /* it has long arrived */
         scc_atomic_inc(3);
         while (scc_atomic_read(4) != 1)
             ;
-        for (i = 0; i < 20000; i++)             /* let it halt */
-            __asm__ volatile("" ::: "memory");
+        spin(20000);                            /* let it halt */
         MUST(scc_ipi(47));
     }
 }
@@ -357,12 +353,6 @@ static void dram(void)
     }
 }
 
-static void spin(unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        __asm__ volatile("" ::: "memory");
-}
-
 static void clock_loop(const char *name)
 {
     uint32_t t0, t1;
@@ -435,7 +425,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "ipi")) {
         ipi(me);
     } else if (!strcmp(what, "ipi_busy")) {
-        ipi_busy(me, (int)arg_long(argc, argv, "halt", 0));
+        ipi_busy(me);
     } else if (!strcmp(what, "deaf")) {
         deaf(me);
     } else if (!strcmp(what, "stale")) {
@@ -454,7 +444,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1] [halt=0|1]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1]");
     }
     return 0;
 }
