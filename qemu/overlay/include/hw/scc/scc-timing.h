@@ -80,7 +80,7 @@ typedef struct SCCTimingEvent {
     int kind;
     bool level;
     uint32_t mhz;
-    /* the core had run past @at when it was sent (it was not listening) */
+    /* the core had run past @at when it was sent (see tm_late_lost) */
     bool late;
 } SCCTimingEvent;
 
