@@ -186,6 +186,21 @@ def test_an_interrupt_reaches_a_core_in_dram_stalls_after_the_stall_it_came_in(t
     assert abs(slow - fast - 1000) < 300, (fast, slow)
 
 
+def test_a_rep_string_instruction_counts_each_iteration_and_is_interrupted_within(tmp_path):
+    """Under icount each iteration of REP STOSL is an instruction and a
+    translation block of its own; QEMU patch 0006 chains those blocks
+    instead of going through the main loop for each. The iterations must
+    still cost one instruction each (one cycle here, the stores hit the
+    L2), and an IPI sent a quarter into a 32768-iteration copy must be
+    taken there, not when the copy ends (24000 cycles later)."""
+    lines, _ = micro("rep", "0,47", tmp_path)
+    n, cycles = (int(x) for x in lines[47][0].split()[1::2])
+    assert n <= cycles <= n + 16, (n, cycles)
+    sent = int(lines[0][0].split()[1])
+    taken = int(lines[47][1].split()[1])
+    assert 0 < taken - sent < 1000, (sent, taken)
+
+
 def test_a_core_that_never_asked_about_interrupts_loses_their_edges(tmp_path):
     """In the timing mode the kernel keeps LINT0 masked until the program
     first asks about interrupts (so that such a core can run ahead of the

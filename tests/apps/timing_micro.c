@@ -21,6 +21,10 @@
  *               private memory meanwhile (a DRAM stall each); it prints
  *               "taken T" (TSC at the interrupt handler's entry) and core 0
  *               "sent T"
+ *   rep         core 47, listening, times a REP STOSL of 16384 words
+ *               whose lines are in its L2 ("rep N cycles C"), then starts
+ *               one of 32768; core 0 sends it an IPI meanwhile ("sent T");
+ *               core 47 prints "taken T" (TSC at the handler's entry)
  *   deaf        core 47 runs without having asked about interrupts (LINT0
  *               masked); core 0 sends it an IPI, then tells it so; core 47
  *               prints "before N" (its interrupt count, which starts
@@ -251,6 +255,49 @@ static void ipi_busy(int me)
     }
 }
 
+/*
+ * A REP STOSL of @n words: n iterations, each one instruction, and under
+ * icount each its own translation block, chained to the next (QEMU patch
+ * 0006): an interrupt must still be taken between two of them.
+ */
+static void rep_stos(uint32_t *p, unsigned n)
+{
+    __asm__ volatile("cld; rep stosl" : "+D"(p), "+c"(n) : "a"(0) : "memory");
+}
+
+#define REP_WORDS (32u << 10)           /* 128 KiB: fits the L2 */
+
+static void rep(int me)
+{
+    if (me == 47) {
+        static uint32_t buf[REP_WORDS];
+        struct scc_kstat k;
+        uint32_t t0, t1, sum = 0;
+        unsigned i;
+
+        for (i = 0; i < REP_WORDS; i += LINE / 4)
+            sum += ((volatile uint32_t *)buf)[i];   /* into the L2: stores are free */
+        (void)scc_intr_count();                 /* it listens from here */
+        t0 = tsc();
+        rep_stos(buf, REP_WORDS / 2);
+        t1 = tsc();
+        printf("rep %u cycles %u\n", REP_WORDS / 2, t1 - t0 + sum * 0);
+        scc_atomic_inc(7);
+        rep_stos(buf, REP_WORDS);               /* interrupted a quarter in */
+        MUST(scc_kstat(&k));
+        printf("taken %u\n", (uint32_t)k.intr_tsc);
+    } else {
+        uint32_t t;
+
+        while (scc_atomic_read(7) != 1)
+            ;
+        spin(2000);                             /* well into its copy */
+        t = tsc();
+        MUST(scc_ipi(47));
+        printf("sent %u\n", t);
+    }
+}
+
 /* Atomic counters 3 and 4 order the steps; they are SIF registers, which
  * take no system call (a system call may start the core listening). */
 static void deaf(int me)
@@ -426,6 +473,8 @@ int main(int argc, char **argv)
         ipi(me);
     } else if (!strcmp(what, "ipi_busy")) {
         ipi_busy(me);
+    } else if (!strcmp(what, "rep")) {
+        rep(me);
     } else if (!strcmp(what, "deaf")) {
         deaf(me);
     } else if (!strcmp(what, "stale")) {
@@ -444,7 +493,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1]");
     }
     return 0;
 }
