@@ -85,6 +85,21 @@ static bool tm_in_run(SCCCore *c)
     return c->tm->running && current_cpu == c->cs;
 }
 
+/* Every change of a core's state comes here: see SCCTiming.line_pollers. */
+static void tm_set_state(SCCMachineState *s, SCCCore *c, int state)
+{
+    SCCCoreTiming *k = K(c);
+    uint64_t bit = 1ull << c->id;
+
+    if (k->state == SCC_TM_POLL) {
+        s->tm->line_pollers[k->poll_line] &= ~bit;
+    }
+    if (state == SCC_TM_POLL) {
+        s->tm->line_pollers[k->poll_line] |= bit;
+    }
+    k->state = state;
+}
+
 static int64_t tm_insns(SCCCore *c)
 {
     return K(c)->insns +
@@ -182,7 +197,7 @@ static void tm_check_arrival(SCCMachineState *s, SCCCore *c, int64_t a)
      */
     if ((a > k->limit || (a == k->limit && c - s->core > k->limit_core)) &&
         tm_can_restart(c)) {
-        K(c)->state = SCC_TM_BLOCKED;
+        tm_set_state(s, c, SCC_TM_BLOCKED);
         K(c)->blocked_arrival = a;
         tm_restart(s, c);
     }
@@ -349,7 +364,7 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
     SCCCore *from = scc_current_core();
     int64_t at = from && from->tm->running ? s->tm->io_arrival : 0;
 
-    K(c)->state = SCC_TM_RUN;
+    tm_set_state(s, c, SCC_TM_RUN);
     K(c)->t0 = at;
     K(c)->insn0 = K(c)->insns;
     tm_reschedule(s, c, at);
@@ -511,7 +526,7 @@ static void tm_unpark(SCCMachineState *s, SCCCore *c, int64_t t)
     if (t > first) {
         n = (t - first + k->poll_dt - 1) / k->poll_dt;
     }
-    k->state = SCC_TM_RUN;
+    tm_set_state(s, c, SCC_TM_RUN);
     k->n.poll_instructions += n * k->poll_dinsn;
     k->t0 = k->poll_t + n * k->poll_dt - k->cpi_ps;
     k->insn0 = k->insns;
@@ -520,15 +535,14 @@ static void tm_unpark(SCCMachineState *s, SCCCore *c, int64_t t)
 
 static void tm_wake_pollers(SCCMachineState *s, uint32_t line, int64_t t)
 {
-    int i;
+    uint64_t pollers = s->tm->line_pollers[line];
 
-    for (i = 0; i < s->ncores; i++) {
-        SCCCore *c = &s->core[i];
+    while (pollers) {
+        SCCCore *c = &s->core[ctz64(pollers)];
 
-        if (c->tm->state == SCC_TM_POLL && c->tm->poll_line == line) {
-            tm_unpark(s, c, t);
-            tm_reschedule(s, c, scc_timing_now(s, c));
-        }
+        pollers &= pollers - 1;
+        tm_unpark(s, c, t);
+        tm_reschedule(s, c, scc_timing_now(s, c));
     }
 }
 
@@ -623,8 +637,8 @@ static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
     k->poll_insn = insn;
     if (k->poll_repeats >= POLL_REPEATS && k->poll_dt > 0 &&
         tm_can_restart(c)) {
-        k->state = SCC_TM_POLL;
         k->poll_line = line;
+        tm_set_state(s, c, SCC_TM_POLL);
         k->poll_rlat = rlat;
         k->n.poll_skips++;
         tm_restart(s, c);
@@ -1363,7 +1377,7 @@ static CPUState *tm_next(int64_t *budget)
         if (k->state == SCC_TM_POLL) {
             tm_unpark(s, c, best);
         } else if (k->state == SCC_TM_BLOCKED) {
-            k->state = SCC_TM_RUN;
+            tm_set_state(s, c, SCC_TM_RUN);
         } else if (tm_halted(c) && scc_timing_now(s, c) < best) {
             tm_set_clock(s, c, best);
         }
@@ -1578,6 +1592,7 @@ void scc_timing_reset(SCCMachineState *s)
     memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
     memset(s->tm->link, 0, sizeof(s->tm->link));
     memset(s->tm->line_written, 0, sizeof(s->tm->line_written));
+    memset(s->tm->line_pollers, 0, sizeof(s->tm->line_pollers));
     s->tm->blocks = 0;
     s->tm->keys_stale = true;
     s->tm->last = -1;

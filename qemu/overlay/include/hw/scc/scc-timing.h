@@ -195,6 +195,9 @@ typedef struct SCCTiming {
     int64_t port_busy[24];      /* MPB port of each tile busy until */
     int16_t line_writer[24 * SCC_MPB_LINES];
     int64_t line_written[24 * SCC_MPB_LINES];
+    /* the cores parked on each line (state SCC_TM_POLL): a write wakes
+     * them without looking at every core's state */
+    uint64_t line_pollers[24 * SCC_MPB_LINES];
     uint64_t *stale_seen;       /* ncores x lines bitmap */
     uint64_t link[24][4];       /* packets out of each router: E S W N */
     /*
