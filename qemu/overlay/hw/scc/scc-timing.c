@@ -554,8 +554,8 @@ static void tm_wake_pollers(SCCMachineState *s, uint32_t line, int64_t t)
  */
 static uint64_t tm_loop_state(SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
     CPUX86State *env = cpu_env(c->cs);
+    TCGTimingStoreLog *log = &env->timing_log;
     uint64_t h = 1469598103934665603ull;
     uint64_t data[1 + TARGET_INSN_START_EXTRA_WORDS];
     int i;
@@ -577,19 +577,19 @@ static uint64_t tm_loop_state(SCCCore *c)
                                                   data)) {
         MIX(data[0]);
     }
-    if (k->nstores < 0) {
-        k->nstores = 0;
+    if (log->n < 0) {
+        log->n = 0;
         return 0;               /* too many stores: never a fixed point */
     }
-    for (i = 0; i < k->nstores; i++) {
+    for (i = 0; i < log->n; i++) {
         uint32_t v = 0;
 
-        address_space_read(c->cs->as, k->store_addr[i], MEMTXATTRS_UNSPECIFIED,
-                           &v, k->store_size[i] > 4 ? 4 : k->store_size[i]);
-        MIX(k->store_addr[i]);
+        address_space_read(c->cs->as, log->addr[i], MEMTXATTRS_UNSPECIFIED,
+                           &v, log->size[i] > 4 ? 4 : log->size[i]);
+        MIX(log->addr[i]);
         MIX(v);
     }
-    k->nstores = 0;
+    log->n = 0;
     return h | 1;
 #undef MIX
 }
@@ -615,7 +615,7 @@ static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
         state = tm_loop_state(c);       /* only for a candidate: it costs */
     } else {
         state = 0;
-        k->nstores = 0;
+        cpu_env(c->cs)->timing_log.n = 0;
     }
     if (state && state == k->poll_state) {
         int64_t dt = t - k->poll_t, di = insn - k->poll_insn;
@@ -948,7 +948,7 @@ static int tm_hops_to(SCCMachineState *s, SCCCore *c, uint32_t pa)
  * If tm_ram would do nothing else for a load of it (@eligible), loads of
  * it may skip tm_ram, and stores too if its page needs nothing else of
  * QEMU's slow path (@store_ok): all tm_ram does for such a store is
- * tm_log_store, which tm_store_hit does. The target's helpers check the
+ * log it, which the target's helper does (env->timing_log). They check the
  * entry (env->timing_filter, tcg_timing_filter). Every change of a set's
  * most recently used line comes through here, so the entry of each set
  * is that line or nothing, and the model's state and results are the
@@ -973,7 +973,7 @@ static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
 
 /*
  * A store to line @vaddr, which is not in the L1, changed nothing but
- * tm_log_store, and the next ones will not either while it stays in the
+ * the store log, and the next ones will not either while it stays in the
  * L2 or stays the line last written around (tm_filter_drop): let stores
  * to it skip tm_ram, loads not (they would bring it into the L1). It
  * takes the place of its set's entry, which only costs that line's
@@ -1002,28 +1002,6 @@ static void tm_filter_drop(CPUState *cs, uint32_t tag)
     f = &cpu_env(cs)->timing_filter[line % SCC_L1_SETS];
     if (f->pline == (line * SCC_LINE | TCG_TIMING_PLINE_NOLOAD)) {
         f->tag = 0;
-    }
-}
-
-/* Record a store for tm_loop_state: all that tm_ram does for one to the
- * most recently used line of its L1 set. */
-static void tm_log_store(SCCCoreTiming *k, uint64_t paddr, int size)
-{
-    if (k->nstores >= 0 && k->nstores < ARRAY_SIZE(k->store_addr)) {
-        k->store_addr[k->nstores] = paddr;
-        k->store_size[k->nstores++] = size;
-    } else {
-        k->nstores = -1;
-    }
-}
-
-/* A store that took the filter (tcg_timing_store_hit). */
-static void tm_store_hit(CPUState *cs, uint64_t paddr, int size)
-{
-    SCCCore *c = &tm_machine->core[cs->cpu_index];
-
-    if (tm_in_run(c)) {
-        tm_log_store(K(c), paddr, size);
     }
 }
 
@@ -1114,14 +1092,16 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     if (shared) {
         tm_shared_access(s, c, paddr, store);
         if (store) {
-            tm_log_store(k, paddr, size);
+            tcg_timing_log_store(&cpu_env(cs)->timing_log, paddr, size);
         } else {
             k->io_seq++;    /* other cores write shared DRAM: not a spin */
         }
         return;
     }
     if (store) {
-        tm_log_store(k, paddr, size);
+        /* for tm_loop_state: all a store to the L1 set's most recently
+         * used line does here (the filter's stores log themselves) */
+        tcg_timing_log_store(&cpu_env(cs)->timing_log, paddr, size);
     }
     plain = !mpbt;
     for (w = 0; w < SCC_L1_WAYS; w++) {
@@ -1563,7 +1543,6 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     /* with timing-dram=off, no load of RAM reaches the L1 model */
     tcg_timing_filter = p->dram;
     tcg_timing_tlb_changed = tm_filter_clear;
-    tcg_timing_store_hit = tm_store_hit;
     /*
      * The timed MPBs are the machine's own state, touched only from the
      * one vCPU thread (as tm_ram's is): no BQL for each of their millions

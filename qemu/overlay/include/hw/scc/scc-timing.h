@@ -152,9 +152,6 @@ typedef struct SCCCoreTiming {
     int64_t poll_rlat;          /* issue to arrival of the spinning read */
     uint32_t poll_line;
     uint64_t poll_state;        /* registers, EIP and stores since the last */
-    int nstores;                /* stores since the last MPB read, or -1 */
-    uint32_t store_addr[32];
-    uint8_t store_size[32];
 
     /* MPBT hits of the instruction that made the last one: see tm_count_hit */
     int64_t hit_insn;
