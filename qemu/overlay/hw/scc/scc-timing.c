@@ -80,6 +80,13 @@ static inline SCCCoreTiming *K(SCCCore *c)
     return c->tm;
 }
 
+/* scc_current_core(), inline for the MPB's millions of accesses */
+static inline SCCCore *tm_current_core(void)
+{
+    return current_cpu && current_cpu->cpu_index < tm_machine->ncores ?
+           &tm_machine->core[current_cpu->cpu_index] : NULL;
+}
+
 static bool tm_in_run(SCCCore *c)
 {
     return c->tm->running && current_cpu == c->cs;
@@ -832,7 +839,7 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
 {
     SCCTile *t = opaque;
     SCCMachineState *s = t->scc;
-    SCCCore *c = scc_current_core();
+    SCCCore *c = tm_current_core();
     uint32_t off = addr & (SCC_MPB_SIZE - 1);
     uint8_t buf[8];
     unsigned done = 0;
@@ -892,7 +899,7 @@ static MemTxResult tm_mpb_write(void *opaque, hwaddr addr, uint64_t val,
 {
     SCCTile *t = opaque;
     SCCMachineState *s = t->scc;
-    SCCCore *c = scc_current_core();
+    SCCCore *c = tm_current_core();
     uint32_t off = addr & (SCC_MPB_SIZE - 1);
     uint8_t buf[8];
     unsigned done = 0;
