@@ -187,14 +187,15 @@ def test_an_interrupt_reaches_a_core_in_dram_stalls_after_the_stall_it_came_in(t
 
 
 def test_a_rep_string_instruction_counts_each_iteration_and_is_interrupted_within(tmp_path):
-    """Under icount each iteration of REP STOSL is an instruction; QEMU
-    patch 0006 lets the iterations loop inside their translation block
-    instead of going through the main loop for each. They must still cost
-    one instruction each (one cycle here, the stores hit the L2; the
-    instruction is counted once more at the end, as QEMU always did), and
-    an IPI sent a quarter into a 32768-iteration copy must be taken there,
-    not when the copy ends (24000 cycles later). Without the count in the
-    loop it fails with 8 cycles; without its exit check, 4294918151."""
+    """Under icount each iteration of REP STOSL is an instruction and a
+    translation block of its own; QEMU patch 0006 chains those blocks
+    instead of going through the main loop for each. The iterations must
+    still cost one instruction each (one cycle here, the stores hit the
+    L2; the instruction is counted once more at the end, as QEMU always
+    did), and an IPI sent a quarter into a 32768-iteration copy must be
+    taken there, not when the copy ends (24000 cycles later). With the
+    iterations looping uncounted inside one block it fails with 7 cycles;
+    counted but without an exit check, with 4294918151."""
     lines, _ = micro("rep", "0,47", tmp_path)
     n, cycles = (int(x) for x in lines[47][0].split()[1::2])
     assert n <= cycles <= n + 16, (n, cycles)

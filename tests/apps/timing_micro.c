@@ -256,9 +256,9 @@ static void ipi_busy(int me)
 }
 
 /*
- * A REP STOSL of @n words: n iterations, each one instruction, looping
- * inside its translation block under icount (QEMU patch 0006): an
- * interrupt must still be taken between two of them.
+ * A REP STOSL of @n words: n iterations, each one instruction, and under
+ * icount each its own translation block, chained to the next (QEMU patch
+ * 0006): an interrupt must still be taken between two of them.
  */
 static void rep_stos(uint32_t *p, unsigned n)
 {
