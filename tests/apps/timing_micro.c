@@ -230,6 +230,21 @@ static void ipi(int me)
     }
 }
 
+/* Core 0's side of ipi_busy and rep: once core 47 has counted atomic
+ * counter @i up to 1, let it get well into its work, then interrupt it
+ * ("sent T": the TSC just before SYS_ipi). */
+static void send_ipi_when(unsigned i)
+{
+    uint32_t t;
+
+    while (scc_atomic_read(i) != 1)
+        ;
+    spin(2000);
+    t = tsc();
+    MUST(scc_ipi(47));
+    printf("sent %u\n", t);
+}
+
 static void ipi_busy(int me)
 {
     if (me == 47) {
@@ -244,14 +259,7 @@ static void ipi_busy(int me)
         MUST(scc_kstat(&k));
         printf("taken %u\n", (uint32_t)k.intr_tsc);
     } else {
-        uint32_t t;
-
-        while (scc_atomic_read(6) != 1)
-            ;
-        spin(2000);                             /* well into its stores */
-        t = tsc();
-        MUST(scc_ipi(47));
-        printf("sent %u\n", t);
+        send_ipi_when(6);                       /* well into its stores */
     }
 }
 
@@ -287,14 +295,7 @@ static void rep(int me)
         MUST(scc_kstat(&k));
         printf("taken %u\n", (uint32_t)k.intr_tsc);
     } else {
-        uint32_t t;
-
-        while (scc_atomic_read(7) != 1)
-            ;
-        spin(2000);                             /* well into its copy */
-        t = tsc();
-        MUST(scc_ipi(47));
-        printf("sent %u\n", t);
+        send_ipi_when(7);                       /* well into its copy */
     }
 }
 
