@@ -201,7 +201,9 @@ def test_a_rep_string_instruction_counts_each_iteration_and_is_interrupted_withi
     assert n <= cycles <= n + 16, (n, cycles)
     sent = int(lines[0][0].split()[1])
     taken = int(lines[47][1].split()[1])
-    assert 0 < taken - sent < 1000, (sent, taken)
+    # the system call and the pin take several hundred cycles (624 or 872,
+    # as the code lies); taken at the copy's end it would be 24000 more
+    assert 0 < taken - sent < 2000, (sent, taken)
 
 
 def test_a_core_that_never_asked_about_interrupts_loses_their_edges(tmp_path):
