@@ -206,6 +206,26 @@ def test_a_rep_string_instruction_counts_each_iteration_and_is_interrupted_withi
     assert 0 < taken - sent < 2000, (sent, taken)
 
 
+def test_a_string_copy_out_of_an_mpb_reads_and_counts_as_word_reads_do(tmp_path):
+    """QEMU patch 0011 lets REP string loads take the MPB's L1 hits on host
+    memory and tells the model afterwards. A copy must still read what the
+    MPB holds, with the bytes of the core's WCB over it, and count each
+    hit once: a hit of an iteration that is undone (core 47's reads make
+    core 0's remote stores wait and restart) is done again, not counted
+    twice. The copies: 8 lines after CL1INVMB (8 misses, 56 hits); the 8
+    lines again into core 47's MPB (64 hits); line 0 again after a store
+    to it (8 hits); then a plain check of core 47's lines after CL1INVMB
+    (8 misses, 56 hits)."""
+    lines, st = micro("repcopy", "0,47", tmp_path)
+    _, idle = micro("repcopy", "0,47", tmp_path, ["copies=0"])
+    assert lines[0] == ["get ok", "put ok", "wcb ok"], lines
+    delta = {k: st[("core", "0", k)] - idle[("core", "0", k)]
+             for k in ("l1_mpbt_hits", "l1_mpbt_misses")}
+    assert delta == {"l1_mpbt_hits": 56 + 64 + 8 + 56, "l1_mpbt_misses": 16}, delta
+    restarted = ("run", "", "restarted_accesses")
+    assert st[restarted] > idle[restarted], (st[restarted], idle[restarted])
+
+
 def test_a_core_that_never_asked_about_interrupts_loses_their_edges(tmp_path):
     """In the timing mode the kernel keeps LINT0 masked until the program
     first asks about interrupts (so that such a core can run ahead of the

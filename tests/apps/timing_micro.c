@@ -41,6 +41,16 @@
  *               ("write_cached"); then eight stores each to lines A, A,
  *               B, A never loaded ("around_a", "around_a_again",
  *               "around_b", "around_a_back")
+ *   repcopy     core 0 copies with REP MOVSL, as libscc's RCCE_get and
+ *               RCCE_put do, out of 8 lines of its own MPB after
+ *               CL1INVMB: into private memory, then (all 8 now cached)
+ *               into core 47's MPB; then it stores a word to line 0
+ *               (held in its WCB) and copies line 0 again. Core 47 reads
+ *               its own MPB meanwhile, so core 0's accesses wait for it and
+ *               restart. Core 0 prints "get ok|bad", "put ok|bad" and
+ *               "wcb ok|bad": whether each copy has what the source held
+ *               (the last: the stored word too). With copies=0 it does
+ *               all but the copies and the checks ("get -" ...)
  *   clock       core 0 times a loop in TSC cycles and GTSC ticks at its
  *               tile's clock ("base"), after setting GCBCFG's clock field
  *               to mhz=M ("set"), then after asking for twice core-hz,
@@ -299,6 +309,61 @@ static void rep(int me)
     }
 }
 
+static void rep_movs(volatile void *dst, const volatile void *src, unsigned n)
+{
+    __asm__ volatile("cld; rep movsl" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+}
+
+#define COPY_WORDS (8 * LINE / 4)
+
+/* Whether p[0..n) holds the pattern repcopy writes, with @w3 at 3. */
+static const char *pattern(const volatile uint32_t *p, unsigned n, uint32_t w3)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (p[i] != (i == 3 ? w3 : 0x5a000000u + i))
+            return "bad";
+    return "ok";
+}
+
+static void repcopy(int me, int copies)
+{
+    volatile uint32_t *src = mpb(0, 0x800), *far = mpb(47, 0x800);
+    static uint32_t dst[COPY_WORDS] __attribute__((aligned(LINE)));
+    const char *get, *put, *wcb;
+    unsigned i;
+
+    if (me == 47) {
+        scc_atomic_inc(8);
+        for (i = 0; i < 4000; i++) {            /* never the same line twice running */
+            scc_cl1invmb();
+            (void)*mpb(47, 0x1000 + (i % 64) * LINE);
+        }
+        return;
+    }
+    if (me != 0)
+        return;
+    for (i = 0; i < COPY_WORDS; i++)
+        src[i] = 0x5a000000u + i;
+    for (i = 0; i < COPY_WORDS; i++)
+        (void)((volatile uint32_t *)dst)[i];    /* into the caches: stores hit */
+    while (scc_atomic_read(8) != 1)
+        ;
+    if (!copies) {              /* the same system calls: each reads an MPB line */
+        printf("get -\nput -\nwcb -\n");
+        return;
+    }
+    scc_cl1invmb();
+    rep_movs(dst, src, COPY_WORDS);             /* 8 misses, 56 hits */
+    get = pattern(dst, COPY_WORDS, 0x5a000003u);
+    rep_movs(far, src, COPY_WORDS);             /* 64 hits; full lines go out */
+    src[3] = 0xa5a5a5a5u;                       /* held in the WCB */
+    rep_movs(dst, src, LINE / 4);               /* 8 hits, with the WCB's word */
+    wcb = pattern(dst, LINE / 4, 0xa5a5a5a5u);
+    scc_cl1invmb();
+    put = pattern(far, COPY_WORDS, 0x5a000003u);        /* 8 misses, 56 hits */
+    printf("get %s\nput %s\nwcb %s\n", get, put, wcb);
+}
+
 /* Atomic counters 3 and 4 order the steps; they are SIF registers, which
  * take no system call (a system call may start the core listening). */
 static void deaf(int me)
@@ -476,6 +541,8 @@ int main(int argc, char **argv)
         ipi_busy(me);
     } else if (!strcmp(what, "rep")) {
         rep(me);
+    } else if (!strcmp(what, "repcopy")) {
+        repcopy(me, (int)arg_long(argc, argv, "copies", 1));
     } else if (!strcmp(what, "deaf")) {
         deaf(me);
     } else if (!strcmp(what, "stale")) {
@@ -494,7 +561,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1]");
     }
     return 0;
 }

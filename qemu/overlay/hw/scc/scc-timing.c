@@ -161,16 +161,61 @@ static void tm_route(SCCMachineState *s, int from, int to)
 }
 
 /*
+ * Catch up with the MPB L1 hits the target's helper did on its own
+ * (TCGTimingMPBHits): count them, and leave the spin detection as
+ * tm_spin_check would have for the last, a read at a new key: no repeat,
+ * no loop state. Its time and instruction matter only to tell it from a
+ * read of the same instruction, which can only follow in the same TB
+ * execution: the clock has not moved since then.
+ */
+static void tm_sync_hits(SCCCore *c)
+{
+    SCCCoreTiming *k = K(c);
+    TCGTimingMPBHits *m = &cpu_env(c->cs)->timing_mpb;
+
+    if (!m->unsynced) {
+        return;
+    }
+    m->unsynced = false;
+    k->n.l1_mpbt_hits += m->hits;
+    m->hits = 0;
+    k->poll_addr = m->poll_key;
+    k->poll_val = m->val;
+    k->poll_state = 0;
+    k->poll_repeats = 0;
+    k->poll_seq = k->io_seq;
+    if (tm_in_run(c) && m->mark == tcg_timing_mark(c->cs)) {
+        k->poll_t = scc_timing_now(tm_machine, c);
+        k->poll_insn = tm_insns(c);
+    } else {
+        k->poll_insn = -1;
+    }
+}
+
+/* A timed event that is not an MPB read: the next read is no repeat. */
+static void tm_io_event(SCCCore *c)
+{
+    tm_sync_hits(c);
+    K(c)->io_seq++;
+}
+
+/*
  * The current access must wait until every other core has caught up with
  * its arrival: undo it (the instruction restarts from scratch later).
  */
 static G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c)
 {
     CPUState *cs = c->cs;
+    TCGTimingMPBHits *m = &cpu_env(cs)->timing_mpb;
 
+    tm_sync_hits(c);
     if (K(c)->hit_insn == tm_insns(c)) {
         K(c)->hits_pending = 0;     /* the instruction is done again later */
     }
+    if (m->mark == tcg_timing_mark(cs)) {
+        K(c)->n.l1_mpbt_hits -= m->mark_hits;   /* the same, for those */
+    }
+    m->mark = -1;
     s->tm->blocks++;
     cs->exception_index = EXCP_YIELD;
     cpu_loop_exit_restore(cs, cs->mem_io_pc);
@@ -441,7 +486,7 @@ static void tm_deliver(SCCMachineState *s, SCCCore *c)
         }
         e = k->ev[first];
         k->ev[first] = k->ev[--k->nev];
-        k->io_seq++;
+        tm_io_event(c);
         if (tm_late_lost(s, c, &e, now)) {
             continue;
         }
@@ -457,7 +502,7 @@ static void tm_deliver(SCCMachineState *s, SCCCore *c)
 
         k->apic_deadline = -1;
         k->n.interrupts++;
-        k->io_seq++;
+        tm_io_event(c);
         apic_timer_expired(apic);       /* may arm the next period */
     }
 }
@@ -611,9 +656,9 @@ static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
 {
     SCCCoreTiming *k = K(c);
     int64_t t = scc_timing_now(s, c), insn = tm_insns(c);
-
     uint64_t state;
 
+    tm_sync_hits(c);
     if (t == k->poll_t && insn == k->poll_insn && key == k->poll_addr) {
         return;     /* the same read again, restarted: already counted */
     }
@@ -638,6 +683,7 @@ static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
         k->poll_repeats = 0;
     }
     k->poll_addr = key;
+    cpu_env(c->cs)->timing_mpb.poll_key = key;
     k->poll_val = val;
     k->poll_state = state;
     k->poll_t = t;
@@ -753,6 +799,7 @@ static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
             k->n.l1_mpbt_misses++;
             way = k->l1_lru[set];
             k->l1_lru[set] = !way;
+            cpu_env(c->cs)->timing_mpb.line[set][way].tag = 0;
             k->l1_tag[set][way] = line + 1;
             memcpy(k->l1_data[set][way], mem, SCC_LINE);
             k->l1_time[set][way] = a;
@@ -802,7 +849,10 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
     uint8_t data[SCC_LINE];
     int64_t a;
 
-    k->io_seq++;
+    tm_io_event(c);
+    if (way >= 0) {     /* the helper's hits must see the WCB: not theirs */
+        cpu_env(c->cs)->timing_mpb.line[line % SCC_L1_SETS][way].tag = 0;
+    }
     if (k->wcb_valid && (k->wcb_line != line || !mpbt)) {
         tm_flush_wcb(s, c);     /* in order: the WCB goes out first */
     }
@@ -834,6 +884,37 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
     }
 }
 
+/*
+ * Line @line, which the core just read at linear address and mmu index
+ * @io_tag (tcg_timing_io_ld_tag), is in its L1 model: let the REP string
+ * loads' helper take its hits (TCGTimingMPBHits). Not in the stale mode
+ * (a hit returns the L1's copy there), nor while the WCB holds bytes of
+ * the line, which a read must see (tm_write_line drops the entry).
+ */
+static void tm_mpb_hits_allow(SCCMachineState *s, SCCCore *c, uint32_t line,
+                              uint64_t io_tag)
+{
+    SCCCoreTiming *k = K(c);
+    TCGTimingMPBHits *m = &cpu_env(c->cs)->timing_mpb;
+    uint32_t vline = (io_tag >> 8) & -SCC_LINE;
+    int set = line % SCC_L1_SETS, way = tm_l1_way(k, line);
+    TCGTimingMPBLine *l;
+
+    QEMU_BUILD_BUG_ON(SCC_L1_SETS != TCG_TIMING_FILTER_LINES ||
+                      SCC_L1_WAYS != TCG_TIMING_MPB_WAYS);
+    if (!io_tag || s->timing_stale || way < 0 ||
+        (k->wcb_valid && k->wcb_line == line) ||
+        vline / SCC_LINE % SCC_L1_SETS != set) {
+        return;
+    }
+    l = &m->line[set][way];
+    l->tag = vline | (io_tag & 0xff);
+    l->gen = m->gen;
+    l->key = line / SCC_MPB_LINES * SCC_MPB_SIZE +
+             line % SCC_MPB_LINES * SCC_LINE;
+    l->addend = (uintptr_t)tm_mpb_ram(s, line) - vline;
+}
+
 static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
                                unsigned size, MemTxAttrs attrs)
 {
@@ -843,7 +924,9 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
     uint32_t off = addr & (SCC_MPB_SIZE - 1);
     uint8_t buf[8];
     unsigned done = 0;
+    uint64_t io_tag = tcg_timing_io_ld_tag;
 
+    tcg_timing_io_ld_tag = 0;
     if (!c || !tm_in_run(c)) {
         *val = scc_mpb_sram_read(t, off, size);
         return MEMTX_OK;
@@ -878,7 +961,7 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
                           way >= 0 ? 0 : K(c)->mpb_ps +
                           tm_hops(s, c->tile, t->id) * s->tm->hop_ps);
         } else {
-            k->io_seq++;
+            tm_io_event(c);
         }
     }
     while (done < size) {
@@ -890,6 +973,10 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
         done += n;
     }
     K(c)->poll_seq = K(c)->io_seq;
+    if (attrs.mpbt && off % SCC_LINE + size <= SCC_LINE) {
+        tm_mpb_hits_allow(s, c, t->id * SCC_MPB_LINES + off / SCC_LINE,
+                          io_tag);
+    }
     *val = ldn_le_p(buf, size);
     return MEMTX_OK;
 }
@@ -1012,10 +1099,12 @@ static void tm_filter_drop(CPUState *cs, uint32_t tag)
     }
 }
 
+/* Every translation may have changed: empty the filter and the MPB's. */
 static void tm_filter_clear(CPUState *cs)
 {
     memset(cpu_env(cs)->timing_filter, 0,
            sizeof(cpu_env(cs)->timing_filter));
+    cpu_env(cs)->timing_mpb.gen++;
 }
 
 /*
@@ -1101,7 +1190,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         if (store) {
             tcg_timing_log_store(&cpu_env(cs)->timing_log, paddr, size);
         } else {
-            k->io_seq++;    /* other cores write shared DRAM: not a spin */
+            tm_io_event(c); /* other cores write shared DRAM: not a spin */
         }
         return;
     }
@@ -1182,22 +1271,23 @@ void scc_timing_io(SCCMachineState *s, int tile, bool sif)
     } else {
         k->n.crb_accesses++;
     }
-    k->io_seq++;
+    tm_io_event(c);
 }
 
 void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c)
 {
     memset(K(c)->l1_tag, 0, sizeof(K(c)->l1_tag));
+    cpu_env(c->cs)->timing_mpb.gen++;
 }
 
 void scc_timing_hlt(SCCMachineState *s, SCCCore *c)
 {
-    K(c)->io_seq++;
+    tm_io_event(c);
 }
 
 void scc_timing_rdtsc(SCCMachineState *s, SCCCore *c)
 {
-    K(c)->io_seq++;
+    tm_io_event(c);
 }
 
 /* --- the scheduler ------------------------------------------------------ */
@@ -1407,6 +1497,8 @@ static void tm_ran(CPUState *cs, int64_t executed, int ret)
     K(c)->insns += executed;
     K(c)->n.instructions += executed;
     K(c)->running = false;
+    tm_sync_hits(c);
+    cpu_env(cs)->timing_mpb.mark = -1;     /* a new run, new marks */
 }
 
 static const TCGTimingOps tm_ops = {
@@ -1448,6 +1540,8 @@ void scc_timing_write_stats(SCCMachineState *s)
         if (!c->started) {
             continue;
         }
+        tm_sync_hits(c);
+        n = c->tm->n;
         now = scc_timing_now(s, c);
         end = MAX(end, now);
         n.cycles = scc_timing_tsc(s, c);
@@ -1574,6 +1668,8 @@ void scc_timing_reset(SCCMachineState *s)
         s->core[i].tm->apic_deadline = -1;
         tm_set_core_clock(s, &s->core[i], s->core_hz, 0);
         tm_filter_clear(s->core[i].cs);     /* the L1 model is empty */
+        memset(&cpu_env(s->core[i].cs)->timing_mpb, 0,
+               sizeof(TCGTimingMPBHits));
     }
     memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
     memset(s->tm->link, 0, sizeof(s->tm->link));
