@@ -49,7 +49,10 @@
  *               its own MPB meanwhile, so core 0's accesses wait for it and
  *               restart. Core 0 prints "get ok|bad", "put ok|bad" and
  *               "wcb ok|bad": whether each copy has what the source held
- *               (the last: the stored word too). With copies=0 it does
+ *               (the last: the stored word too); then it stores to a line of
+ *               core 47's MPB before and after an uncached access (which
+ *               empties the WCB) and reads both words back ("again
+ *               ok|bad"). With copies=0 it does
  *               all but the copies and the checks ("get -" ...)
  *   clock       core 0 times a loop in TSC cycles and GTSC ticks at its
  *               tile's clock ("base"), after setting GCBCFG's clock field
@@ -329,7 +332,7 @@ static void repcopy(int me, int copies)
 {
     volatile uint32_t *src = mpb(0, 0x800), *far = mpb(47, 0x800);
     static uint32_t dst[COPY_WORDS] __attribute__((aligned(LINE)));
-    const char *get, *put, *wcb;
+    const char *get, *put, *wcb, *again;
     unsigned i;
 
     if (me == 47) {
@@ -349,7 +352,7 @@ static void repcopy(int me, int copies)
     while (scc_atomic_read(8) != 1)
         ;
     if (!copies) {              /* the same system calls: each reads an MPB line */
-        printf("get -\nput -\nwcb -\n");
+        printf("get -\nput -\nwcb -\nagain -\n");
         return;
     }
     scc_cl1invmb();
@@ -361,7 +364,13 @@ static void repcopy(int me, int copies)
     wcb = pattern(dst, LINE / 4, 0xa5a5a5a5u);
     scc_cl1invmb();
     put = pattern(far, COPY_WORDS, 0x5a000003u);        /* 8 misses, 56 hits */
-    printf("get %s\nput %s\nwcb %s\n", get, put, wcb);
+    far[0] = 0x11;
+    (void)scc_atomic_read(8);                   /* uncached: the WCB goes out */
+    far[1] = 0x22;                              /* into the WCB anew */
+    *mpb(47, 0xc00) = 0;                        /* out */
+    scc_cl1invmb();
+    again = far[0] == 0x11 && far[1] == 0x22 ? "ok" : "bad";  /* 1 miss, 1 hit */
+    printf("get %s\nput %s\nwcb %s\nagain %s\n", get, put, wcb, again);
 }
 
 /* Atomic counters 3 and 4 order the steps; they are SIF registers, which

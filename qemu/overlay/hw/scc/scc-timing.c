@@ -81,6 +81,13 @@ static inline SCCCoreTiming *K(SCCCore *c)
 }
 
 /* scc_current_core(), inline for the MPB's millions of accesses */
+/* The core's write-combine buffer: its line's bytes are in the CPU state
+ * (TCGTimingWCB), where the target's store helper merges into it. */
+static inline TCGTimingWCB *W(SCCCore *c)
+{
+    return &cpu_env(c->cs)->timing_wcb;
+}
+
 static inline SCCCore *tm_current_core(void)
 {
     return current_cpu && current_cpu->cpu_index < tm_machine->ncores ?
@@ -161,35 +168,39 @@ static void tm_route(SCCMachineState *s, int from, int to)
 }
 
 /*
- * Catch up with the MPB L1 hits the target's helper did on its own
- * (TCGTimingMPBHits): count them, and leave the spin detection as
- * tm_spin_check would have for the last, a read at a new key: no repeat,
- * no loop state. Its time and instruction matter only to tell it from a
- * read of the same instruction, which can only follow in the same TB
- * execution: the clock has not moved since then.
+ * Catch up with what the target's helpers did on their own: the MPB L1
+ * hits (TCGTimingMPBHits) and the stores merged into the WCB
+ * (TCGTimingWCB), each a timed event. Count the hits, and leave the spin
+ * detection as tm_spin_check would have for the last, a read at a new
+ * key: no repeat, no loop state. Its time and instruction matter only to
+ * tell it from a read of the same instruction, which can only follow in
+ * the same TB execution: the clock has not moved since then.
  */
 static void tm_sync_hits(SCCCore *c)
 {
     SCCCoreTiming *k = K(c);
     TCGTimingMPBHits *m = &cpu_env(c->cs)->timing_mpb;
+    TCGTimingWCB *w = W(c);
 
-    if (!m->unsynced) {
-        return;
+    if (m->unsynced) {
+        m->unsynced = false;
+        k->n.l1_mpbt_hits += m->hits;
+        m->hits = 0;
+        k->poll_addr = m->poll_key;
+        k->poll_val = m->val;
+        k->poll_state = 0;
+        k->poll_repeats = 0;
+        k->poll_seq = k->io_seq + m->events_at_hit;
+        if (tm_in_run(c) && m->mark == tcg_timing_mark(c->cs)) {
+            k->poll_t = scc_timing_now(tm_machine, c);
+            k->poll_insn = tm_insns(c);
+        } else {
+            k->poll_insn = -1;
+        }
     }
-    m->unsynced = false;
-    k->n.l1_mpbt_hits += m->hits;
-    m->hits = 0;
-    k->poll_addr = m->poll_key;
-    k->poll_val = m->val;
-    k->poll_state = 0;
-    k->poll_repeats = 0;
-    k->poll_seq = k->io_seq;
-    if (tm_in_run(c) && m->mark == tcg_timing_mark(c->cs)) {
-        k->poll_t = scc_timing_now(tm_machine, c);
-        k->poll_insn = tm_insns(c);
-    } else {
-        k->poll_insn = -1;
-    }
+    k->io_seq += w->events;
+    w->events = 0;
+    m->events_at_hit = 0;
 }
 
 /* A timed event that is not an MPB read: the next read is no repeat. */
@@ -740,15 +751,16 @@ static void tm_stale_report(SCCMachineState *s, SCCCore *c, uint32_t line,
 }
 
 /* Put the bytes the core's WCB holds for @line over @len bytes at @off. */
-static void tm_wcb_forward(SCCCoreTiming *k, uint32_t line, unsigned off,
+static void tm_wcb_forward(SCCCore *c, uint32_t line, unsigned off,
                            unsigned len, uint8_t *out)
 {
+    SCCCoreTiming *k = K(c);
     unsigned i;
 
     if (k->wcb_valid && k->wcb_line == line) {
         for (i = 0; i < len; i++) {
-            if (k->wcb_mask & (1u << (off + i))) {
-                out[i] = k->wcb_data[off + i];
+            if (W(c)->mask & (1u << (off + i))) {
+                out[i] = W(c)->data[off + i];
             }
         }
     }
@@ -806,7 +818,7 @@ static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
         }
     }
     memcpy(out, mem + off, len);
-    tm_wcb_forward(k, line, off, len, out);
+    tm_wcb_forward(c, line, off, len, out);
 }
 
 /* Write bytes to the MPB at @a (their arrival): visible from then on. */
@@ -836,14 +848,20 @@ static void tm_flush_wcb(SCCMachineState *s, SCCCore *c)
     k->n.wcb_flushes++;
     k->n.mpb_line_writes++;
     k->wcb_valid = false;
-    tm_apply(s, c, k->wcb_line, k->wcb_mask, k->wcb_data, a);
+    W(c)->tag = 0;
+    tm_apply(s, c, k->wcb_line, W(c)->mask, W(c)->data, a);
 }
 
+/*
+ * A store of @len bytes at @off of @line; @io_tag as tm_mpb_hits_allow's,
+ * for the store helper's merges into the WCB (TCGTimingWCB).
+ */
 static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
                           unsigned off, unsigned len, const uint8_t *in,
-                          bool mpbt)
+                          bool mpbt, uint64_t io_tag)
 {
     SCCCoreTiming *k = K(c);
+    TCGTimingWCB *w = W(c);
     uint32_t mask = (len == 32 ? ~0u : ((1u << len) - 1)) << off;
     int way = tm_l1_way(k, line);
     uint8_t data[SCC_LINE];
@@ -857,11 +875,11 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
         tm_flush_wcb(s, c);     /* in order: the WCB goes out first */
     }
     if (!k->wcb_valid) {
-        k->wcb_mask = 0;
+        w->mask = 0;
     }
-    memcpy(data, k->wcb_data, SCC_LINE);
+    memcpy(data, w->data, SCC_LINE);
     memcpy(data + off, in, len);
-    if (!mpbt || (k->wcb_mask | mask) == ~0u) {
+    if (!mpbt || (w->mask | mask) == ~0u) {
         /* out now: uncached, or the line is full (no state changed yet,
          * so the access can still restart) */
         a = tm_transact(s, c, line / SCC_MPB_LINES, K(c)->mpb_ps, true,
@@ -872,12 +890,18 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
             mask = ~0u;
         }
         k->wcb_valid = false;
+        w->tag = 0;
         tm_apply(s, c, line, mask, data, a);
     } else {
         k->wcb_valid = true;
         k->wcb_line = line;
-        k->wcb_mask |= mask;
-        memcpy(k->wcb_data, data, SCC_LINE);
+        w->mask |= mask;
+        memcpy(w->data, data, SCC_LINE);
+        /* the next stores to it may merge on their own (not in the stale
+         * mode: there they write the L1's copy through too) */
+        w->tag = io_tag && !s->timing_stale ?
+                 ((io_tag >> 8) & -SCC_LINE) | (io_tag & 0xff) : 0;
+        w->gen = cpu_env(c->cs)->timing_mpb.gen;
     }
     if (way >= 0) {     /* the L1 is written through */
         memcpy(k->l1_data[line % SCC_L1_SETS][way] + off, in, len);
@@ -955,7 +979,7 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
             }
 
             memcpy(peek, src + o, size);
-            tm_wcb_forward(k, line, o, size, peek);
+            tm_wcb_forward(c, line, o, size, peek);
             tm_spin_check(s, c, (t->id * SCC_MPB_SIZE + off) | size << 28,
                           ldn_le_p(peek, size), line,
                           way >= 0 ? 0 : K(c)->mpb_ps +
@@ -990,7 +1014,9 @@ static MemTxResult tm_mpb_write(void *opaque, hwaddr addr, uint64_t val,
     uint32_t off = addr & (SCC_MPB_SIZE - 1);
     uint8_t buf[8];
     unsigned done = 0;
+    uint64_t io_tag = tcg_timing_io_st_tag;
 
+    tcg_timing_io_st_tag = 0;
     if (!c || !tm_in_run(c)) {
         scc_mpb_sram_write(t, off, val, size);
         return MEMTX_OK;
@@ -1001,7 +1027,8 @@ static MemTxResult tm_mpb_write(void *opaque, hwaddr addr, uint64_t val,
         unsigned n = MIN(size - done, SCC_LINE - o % SCC_LINE);
 
         tm_write_line(s, c, t->id * SCC_MPB_LINES + o / SCC_LINE,
-                      o % SCC_LINE, n, buf + done, attrs.mpbt);
+                      o % SCC_LINE, n, buf + done, attrs.mpbt,
+                      n == size ? io_tag : 0);
         done += n;
     }
     return MEMTX_OK;
@@ -1670,6 +1697,7 @@ void scc_timing_reset(SCCMachineState *s)
         tm_filter_clear(s->core[i].cs);     /* the L1 model is empty */
         memset(&cpu_env(s->core[i].cs)->timing_mpb, 0,
                sizeof(TCGTimingMPBHits));
+        memset(W(&s->core[i]), 0, sizeof(TCGTimingWCB));
     }
     memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
     memset(s->tm->link, 0, sizeof(s->tm->link));

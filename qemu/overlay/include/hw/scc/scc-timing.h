@@ -135,11 +135,9 @@ typedef struct SCCCoreTiming {
     uint8_t l2_next[SCC_L2_SETS];
     uint32_t around_tag;        /* the line the last write-around went to */
 
-    /* the one-line write-combine buffer */
+    /* the one-line write-combine buffer (its bytes: TCGTimingWCB) */
     bool wcb_valid;
     uint32_t wcb_line;                          /* global line */
-    uint32_t wcb_mask;                          /* bytes written */
-    uint8_t wcb_data[SCC_LINE];
 
     /* spin detection: the previous MPB read and its repeats */
     uint64_t io_seq;            /* bumped by every other timed event */
