@@ -80,7 +80,6 @@ static inline SCCCoreTiming *K(SCCCore *c)
     return c->tm;
 }
 
-/* scc_current_core(), inline for the MPB's millions of accesses */
 /* The core's write-combine buffer: its line's bytes are in the CPU state
  * (TCGTimingWCB), where the target's store helper merges into it. */
 static inline TCGTimingWCB *W(SCCCore *c)
@@ -88,6 +87,7 @@ static inline TCGTimingWCB *W(SCCCore *c)
     return &cpu_env(c->cs)->timing_wcb;
 }
 
+/* scc_current_core(), inline for the MPB's millions of accesses */
 static inline SCCCore *tm_current_core(void)
 {
     return current_cpu && current_cpu->cpu_index < tm_machine->ncores ?
@@ -176,7 +176,7 @@ static void tm_route(SCCMachineState *s, int from, int to)
  * tell it from a read of the same instruction, which can only follow in
  * the same TB execution: the clock has not moved since then.
  */
-static void tm_sync_hits(SCCCore *c)
+static void tm_catch_up(SCCCore *c)
 {
     SCCCoreTiming *k = K(c);
     TCGTimingMPBHits *m = &cpu_env(c->cs)->timing_mpb;
@@ -206,7 +206,7 @@ static void tm_sync_hits(SCCCore *c)
 /* A timed event that is not an MPB read: the next read is no repeat. */
 static void tm_io_event(SCCCore *c)
 {
-    tm_sync_hits(c);
+    tm_catch_up(c);
     K(c)->io_seq++;
 }
 
@@ -219,7 +219,7 @@ static G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c)
     CPUState *cs = c->cs;
     TCGTimingMPBHits *m = &cpu_env(cs)->timing_mpb;
 
-    tm_sync_hits(c);
+    tm_catch_up(c);
     if (K(c)->hit_insn == tm_insns(c)) {
         K(c)->hits_pending = 0;     /* the instruction is done again later */
     }
@@ -669,7 +669,7 @@ static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
     int64_t t = scc_timing_now(s, c), insn = tm_insns(c);
     uint64_t state;
 
-    tm_sync_hits(c);
+    tm_catch_up(c);
     if (t == k->poll_t && insn == k->poll_insn && key == k->poll_addr) {
         return;     /* the same read again, restarted: already counted */
     }
@@ -1524,7 +1524,7 @@ static void tm_ran(CPUState *cs, int64_t executed, int ret)
     K(c)->insns += executed;
     K(c)->n.instructions += executed;
     K(c)->running = false;
-    tm_sync_hits(c);
+    tm_catch_up(c);
     cpu_env(cs)->timing_mpb.mark = -1;     /* a new run, new marks */
 }
 
@@ -1567,7 +1567,7 @@ void scc_timing_write_stats(SCCMachineState *s)
         if (!c->started) {
             continue;
         }
-        tm_sync_hits(c);
+        tm_catch_up(c);
         n = c->tm->n;
         now = scc_timing_now(s, c);
         end = MAX(end, now);
