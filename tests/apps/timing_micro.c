@@ -570,7 +570,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1] [copies=0|1]");
     }
     return 0;
 }

@@ -784,10 +784,10 @@ static void tm_count_hit(SCCCore *c)
     k->hits_pending++;
 }
 
-/* Read @len bytes at @off of one line into @out. */
-static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
-                            unsigned off, unsigned len, uint8_t *out,
-                            bool mpbt)
+/* Read @len bytes at @off of one line into @out; returns the L1 way that
+ * holds the line now (-1: not cached, an uncached read). */
+static int tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
+                        unsigned off, unsigned len, uint8_t *out, bool mpbt)
 {
     SCCCoreTiming *k = K(c);
     uint8_t *mem = tm_mpb_ram(s, line);
@@ -819,6 +819,7 @@ static void tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
     }
     memcpy(out, mem + off, len);
     tm_wcb_forward(c, line, off, len, out);
+    return way;
 }
 
 /* Write bytes to the MPB at @a (their arrival): visible from then on. */
@@ -853,8 +854,9 @@ static void tm_flush_wcb(SCCMachineState *s, SCCCore *c)
 }
 
 /*
- * A store of @len bytes at @off of @line; @io_tag as tm_mpb_hits_allow's,
- * for the store helper's merges into the WCB (TCGTimingWCB).
+ * A store of @len bytes at @off of @line; @io_tag its line tag
+ * (tcg_timing_io_st_tag), for the store helper's merges into the WCB
+ * (TCGTimingWCB).
  */
 static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
                           unsigned off, unsigned len, const uint8_t *in,
@@ -899,8 +901,7 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
         memcpy(w->data, data, SCC_LINE);
         /* the next stores to it may merge on their own (not in the stale
          * mode: there they write the L1's copy through too) */
-        w->tag = io_tag && !s->timing_stale ?
-                 ((io_tag >> 8) & -SCC_LINE) | (io_tag & 0xff) : 0;
+        w->tag = s->timing_stale ? 0 : io_tag;
         w->gen = cpu_env(c->cs)->timing_mpb.gen;
     }
     if (way >= 0) {     /* the L1 is written through */
@@ -909,19 +910,19 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
 }
 
 /*
- * Line @line, which the core just read at linear address and mmu index
- * @io_tag (tcg_timing_io_ld_tag), is in its L1 model: let the REP string
- * loads' helper take its hits (TCGTimingMPBHits). Not in the stale mode
- * (a hit returns the L1's copy there), nor while the WCB holds bytes of
- * the line, which a read must see (tm_write_line drops the entry).
+ * Line @line, which the core just read with line tag @io_tag
+ * (tcg_timing_io_ld_tag), is in way @way of its L1 model: let the REP
+ * string loads' helper take its hits (TCGTimingMPBHits). Not in the stale
+ * mode (a hit returns the L1's copy there), nor while the WCB holds bytes
+ * of the line, which a read must see (tm_write_line drops the entry).
  */
 static void tm_mpb_hits_allow(SCCMachineState *s, SCCCore *c, uint32_t line,
-                              uint64_t io_tag)
+                              int way, uint64_t io_tag)
 {
     SCCCoreTiming *k = K(c);
     TCGTimingMPBHits *m = &cpu_env(c->cs)->timing_mpb;
-    uint32_t vline = (io_tag >> 8) & -SCC_LINE;
-    int set = line % SCC_L1_SETS, way = tm_l1_way(k, line);
+    uint32_t vline = io_tag & -SCC_LINE;
+    int set = line % SCC_L1_SETS;
     TCGTimingMPBLine *l;
 
     QEMU_BUILD_BUG_ON(SCC_L1_SETS != TCG_TIMING_FILTER_LINES ||
@@ -932,7 +933,7 @@ static void tm_mpb_hits_allow(SCCMachineState *s, SCCCore *c, uint32_t line,
         return;
     }
     l = &m->line[set][way];
-    l->tag = vline | (io_tag & 0xff);
+    l->tag = io_tag;
     l->gen = m->gen;
     l->key = line / SCC_MPB_LINES * SCC_MPB_SIZE +
              line % SCC_MPB_LINES * SCC_LINE;
@@ -948,6 +949,7 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
     uint32_t off = addr & (SCC_MPB_SIZE - 1);
     uint8_t buf[8];
     unsigned done = 0;
+    int held = -1;
     uint64_t io_tag = tcg_timing_io_ld_tag;
 
     tcg_timing_io_ld_tag = 0;
@@ -992,13 +994,13 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
         uint32_t o = (off + done) & (SCC_MPB_SIZE - 1);
         unsigned n = MIN(size - done, SCC_LINE - o % SCC_LINE);
 
-        tm_read_line(s, c, t->id * SCC_MPB_LINES + o / SCC_LINE,
-                     o % SCC_LINE, n, buf + done, attrs.mpbt);
+        held = tm_read_line(s, c, t->id * SCC_MPB_LINES + o / SCC_LINE,
+                            o % SCC_LINE, n, buf + done, attrs.mpbt);
         done += n;
     }
     K(c)->poll_seq = K(c)->io_seq;
-    if (attrs.mpbt && off % SCC_LINE + size <= SCC_LINE) {
-        tm_mpb_hits_allow(s, c, t->id * SCC_MPB_LINES + off / SCC_LINE,
+    if (off % SCC_LINE + size <= SCC_LINE) {    /* one line: @held is its */
+        tm_mpb_hits_allow(s, c, t->id * SCC_MPB_LINES + off / SCC_LINE, held,
                           io_tag);
     }
     *val = ldn_le_p(buf, size);
@@ -1086,7 +1088,7 @@ static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
         f->tag = 0;
         return;
     }
-    f->tag = (vaddr & -(uint64_t)SCC_LINE) | (mmu_idx + 1) |
+    f->tag = tcg_timing_line_tag(vaddr, mmu_idx) |
              (store_ok ? TCG_TIMING_TAG_STORE : 0);
     f->pline = paddr & -(uint64_t)SCC_LINE;
     f->addend = (uintptr_t)haddr - vaddr;
@@ -1560,7 +1562,7 @@ void scc_timing_write_stats(SCCMachineState *s)
     fprintf(f, "scope,id,counter,value\n");
     for (i = 0; i < s->ncores; i++) {
         SCCCore *c = &s->core[i];
-        SCCTimingCounters n = c->tm->n;
+        SCCTimingCounters n;
         uint64_t *v = (uint64_t *)&n;
         int64_t now;
 
