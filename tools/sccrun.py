@@ -25,6 +25,7 @@ import re
 import shlex
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -168,7 +169,10 @@ def choose_tcg(mode: str | None, started: int, cpus: int | None = None,
 
 def coremap_started(path, ncores: int) -> int:
     """How many cores a core map starts (its lines without `hold`); all
-    cores if the file cannot be read or parsed (the machine will say why)."""
+    cores if the file cannot be read or parsed (the machine will say why).
+    Only a regular file is read: a FIFO would block the runner."""
+    if not os.path.isfile(path):
+        return ncores
     try:
         text = Path(path).read_text(encoding="utf-8", errors="replace")
         started = set()
@@ -263,12 +267,46 @@ def build_command(kernel: str | None = None, *, coremap: str | None = None,
     return cmd
 
 
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
 def check_file(what: str, path: str, hint: str = "") -> None:
-    """A missing file and a directory given as a file get different words."""
-    if os.path.isdir(path):
+    """Only a regular file will do: the machine reads a kernel, a module or
+    a core map to its end, which a FIFO or /dev/zero never has. A missing
+    file, a directory and the others get words of their own."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise SccRunError(f"{what} {path} not found{hint}") from None
+    except OSError as e:
+        raise SccRunError(f"{what} {path}: {e.strerror}") from None
+    if stat.S_ISDIR(mode):
         raise SccRunError(f"{what} {path} is a directory, not a file")
-    if not os.path.isfile(path):
-        raise SccRunError(f"{what} {path} not found{hint}")
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+        raise SccRunError(f"{what} {path} is not a regular file ({kind})")
+
+
+def coremap_files(path) -> list[tuple[str, str]]:
+    """(what, path) of every kernel and module a core map names, with its
+    line, the paths as the machine resolves them (relative to the map's
+    directory); lines that do not parse are left to the machine."""
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    here = os.path.dirname(os.fspath(path))
+    files = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            continue
+        where = f"core map {os.fspath(path)}:{lineno}:"
+        if len(words) >= 2:
+            files.append((f"{where} kernel", os.path.join(here, words[1])))
+        files += [(f"{where} module", os.path.join(here, w[len("module="):]))
+                  for w in words[2:] if w.startswith("module=")]
+    return files
 
 
 def _check_files(kernel: str | None, coremap: str | None, modules: Sequence[str],
@@ -283,6 +321,11 @@ def _check_files(kernel: str | None, coremap: str | None, modules: Sequence[str]
         check_file("kernel", kernel)
     if coremap is not None:
         check_file("core map", coremap)
+        for what, path in coremap_files(coremap):
+            # A missing file or a directory the machine names with its
+            # line; a FIFO or a device it would read for ever.
+            if os.path.exists(path) and not os.path.isdir(path):
+                check_file(what, path)
     for m in modules:
         check_file("module", m)
 
@@ -450,6 +493,10 @@ def parse_cores(spec: str | int | Iterable[int], ncores: int = 48) -> list[int]:
             hi = int(m.group(2)) if m.group(2) is not None else lo
             if hi < lo:
                 raise SccRunError(f"bad core spec {spec!r}: range {lo}-{hi} is backwards")
+            # Checked before the range is built: "0-99999999999" would
+            # otherwise fill memory before any id was looked at.
+            if hi >= ncores:
+                _check_core(max(lo, ncores), ncores)  # the first that does not exist
             ids.extend(range(lo, hi + 1))
     else:
         try:
@@ -460,10 +507,15 @@ def parse_cores(spec: str | int | Iterable[int], ncores: int = 48) -> list[int]:
             raise SccRunError(f"bad core spec {spec!r}: core ids must be ints")
     if not ids:
         raise SccRunError("no cores selected")
-    bad = [i for i in ids if not 0 <= i < ncores]
-    if bad:
-        raise SccRunError(f"core {bad[0]} does not exist (the machine has {ncores} cores: 0-{ncores - 1})")
+    for i in ids:
+        _check_core(i, ncores)
     return sorted(set(ids))
+
+
+def _check_core(core: int, ncores: int) -> None:
+    if not 0 <= core < ncores:
+        raise SccRunError(f"core {core} does not exist (the machine has {ncores} cores: "
+                          f"0-{ncores - 1})")
 
 
 def format_cores(ids: Sequence[int]) -> str:
@@ -528,6 +580,33 @@ def kernel_arg(arg: str) -> str:
     return f'"{arg}"'
 
 
+KERNEL_DEFS = REPO / "kernel" / "defs.h"
+
+
+def kernel_cmdline_max() -> int:
+    """The longest kernel command line the kernel keeps whole: its buffer,
+    CMDLINE_MAX in kernel/defs.h (the one definition), less the NUL. A
+    longer one the kernel cuts, mid-word, and runs the app anyway."""
+    try:
+        m = re.search(r"^#define\s+CMDLINE_MAX\s+(\d+)\b", KERNEL_DEFS.read_text(), re.M)
+    except OSError as e:
+        raise SccRunError(f"cannot read the kernel's limits from {KERNEL_DEFS}: "
+                          f"{e.strerror}") from None
+    if not m:
+        raise SccRunError(f"{KERNEL_DEFS} does not define CMDLINE_MAX as a number")
+    return int(m.group(1)) - 1
+
+
+def check_cmdline(words: Sequence[str]) -> None:
+    """Refuse a kernel command line (the core map line's words that the
+    machine joins with spaces) that the kernel would cut."""
+    size = len(" ".join(words).encode("utf-8"))
+    limit = kernel_cmdline_max()
+    if size > limit:
+        raise SccRunError(f"the application's arguments and kernel options make a kernel "
+                          f"command line of {size} bytes; the kernel keeps at most {limit}")
+
+
 def app_coremap(app: str, *, kernel: str = "kernel.elf", cores: str | int | Iterable[int] = "all",
                 args: Sequence[str] = (), kernel_opts=None, ncores: int = 48) -> str:
     """The text of a core map that runs `kernel` with `app` as its module on
@@ -535,8 +614,11 @@ def app_coremap(app: str, *, kernel: str = "kernel.elf", cores: str | int | Iter
     if isinstance(args, (str, bytes)):
         raise SccRunError("args must be a sequence of strings, not a string")
     ids = parse_cores(cores, ncores)
-    words = [format_cores(ids), kernel, *kernel_options(kernel_opts), f"module={app}", "--",
-             *(kernel_arg(a) for a in args)]
+    opts = kernel_options(kernel_opts)
+    arg_words = [kernel_arg(a) for a in args]
+    # The machine passes the line's words but module= and hold to the kernel.
+    check_cmdline([*opts, "--", *arg_words])
+    words = [format_cores(ids), kernel, *opts, f"module={app}", "--", *arg_words]
     line = " ".join(shlex.quote(w) for w in words)
     return ("# written by sccrun.run_app: the kernel, its options, the app as its module,\n"
             "# then the app's arguments (cores in no line are held in reset)\n"
