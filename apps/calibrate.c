@@ -155,7 +155,8 @@ int RCCE_APP(int argc, char **argv)
     double empty, L, o_mpb;
     int o, h, i, maxh;
 
-    RCCE_init(&argc, &argv);
+    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS)
+        return 2;                   /* RCCE_init said why */
     remote = RCCE_malloc(MAXLINES * LINE);
     local = RCCE_malloc(MAXLINES * LINE);
     if (!remote || !local) {

@@ -21,6 +21,8 @@
  * SCC time) or modeled (the machine's timing mode: modeled SCC time,
  * identical on every run). A summary goes to stderr.
  */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,7 @@
 #define CB_MAXALG 40
 #define CB_MAXSIZES 64
 #define CB_ARENA (8u << 20)     /* the large buffer the offsets walk */
+#define CB_MAXNUM 1000000       /* the most --root, --iters and --warmup take */
 
 struct cb {
     const char *op;
@@ -55,21 +58,49 @@ static const long cb_default_sizes[] = {
     65536, 100000, 131072, 262144, 524288, 1048576,
 };
 
-static int cb_usage(const char *why)
+/* Every UE says why it stops: on the chip the first UE to exit stops the
+ * run, so only its own words are sure to be seen. UE 0 adds the usage.
+ * One fprintf a line: on the host the UEs are threads of one process. */
+__attribute__((format(printf, 1, 2)))
+static int cb_usage(const char *fmt, ...)
 {
+    char why[256];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "error: %s\n", why);
     if (RCCE_ue() == 0)
         fprintf(stderr,
-                "error: %s\nusage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
+                "usage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
                 "[--sizes 32,100,1K-1M] [--root R] [--iters N] [--warmup W] "
-                "[--rtype int|long|float|double] [--rop sum|max|min|prod] [--list]\n", why);
+                "[--rtype int|long|float|double] [--rop sum|max|min|prod] [--list]\n");
     return 2;
 }
 
-/* "32,100,1K-1M": a range doubles from its low end to its high end. */
+/* "32,100,1K-1M": a range doubles from its low end to its high end. A
+ * size too large for the arena is skipped when its turn comes, saying so. */
 static int cb_parse_sizes(struct cb *b, const char *s)
 {
-    b->nsizes = size_list(s, b->sizes, CB_MAXSIZES, 0, 2);
+    b->nsizes = size_list(s, b->sizes, CB_MAXSIZES, 0, SIZE_LIMIT, 2);
     return b->nsizes > 0 ? 0 : -1;
+}
+
+/* The value of --root, --iters or --warmup: 0, or -1. */
+static int cb_number(const char *s, int *out)
+{
+    char *end;
+    long x;
+
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    if (*end || errno == ERANGE || x > CB_MAXNUM)
+        return -1;
+    *out = (int)x;
+    return 0;
 }
 
 static int cb_lookup(const char *s, const char *const *names, const int *vals, int n)
@@ -446,7 +477,7 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
     int list = 0, bad = 0;
 
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
-        fprintf(stderr, "error: RCCE_init failed (arguments: NUES GHZ CORE...)\n");
+        fprintf(stderr, "error: RCCE_init failed\n");
         return 2;
     }
     b.me = RCCE_ue();
@@ -455,39 +486,35 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
     b.nsizes = (int)(sizeof(cb_default_sizes) / sizeof(cb_default_sizes[0]));
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end;
         if (!strcmp(a, "--list")) {
             list = 1;
             continue;
         }
         if (!v)
-            return cb_usage("an option lacks its value");
+            return cb_usage("%s lacks its value", a);
         i++;
         if (!strcmp(a, "--op"))
             b.op = v;
-        else if (!strcmp(a, "--alg") && b.nalgs < CB_MAXALG)
+        else if (!strcmp(a, "--alg")) {
+            if (b.nalgs == CB_MAXALG)
+                return cb_usage("more than %d --alg", CB_MAXALG);
             b.algs[b.nalgs++] = v;
-        else if (!strcmp(a, "--sizes")) {
+        } else if (!strcmp(a, "--sizes")) {
             if (cb_parse_sizes(&b, v))
-                return cb_usage("bad --sizes (want e.g. 32,100,1K-1M)");
+                return cb_usage("bad --sizes: %s", size_why());
         } else if (!strcmp(a, "--root") || !strcmp(a, "--iters") || !strcmp(a, "--warmup")) {
-            long x = strtol(v, &end, 10);
-            if (*end || x < 0 || x > 1000000)
-                return cb_usage("bad number");
-            if (!strcmp(a, "--root"))
-                b.root = (int)x;
-            else if (!strcmp(a, "--iters"))
-                b.iters = (int)x;
-            else
-                b.warmup = (int)x;
+            int *x = !strcmp(a, "--root") ? &b.root : !strcmp(a, "--iters") ? &b.iters
+                     : &b.warmup;
+            if (cb_number(v, x))
+                return cb_usage("%s wants a number 0-%d, not '%s'", a, CB_MAXNUM, v);
         } else if (!strcmp(a, "--rtype")) {
             if ((b.rtype = cb_lookup(v, tnames, tvals, 4)) < 0)
-                return cb_usage("bad --rtype");
+                return cb_usage("bad --rtype '%s'", v);
         } else if (!strcmp(a, "--rop")) {
             if ((b.rop = cb_lookup(v, onames, ovals, 4)) < 0)
-                return cb_usage("bad --rop");
+                return cb_usage("bad --rop '%s'", v);
         } else
-            return cb_usage("unknown option");
+            return cb_usage("unknown option '%s'", a);
     }
     if (list) {
         if (b.me == 0)
@@ -498,9 +525,9 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
     const char *names[CB_MAXALG];
     int nnames = scc_coll_names(b.op, names, CB_MAXALG);
     if (nnames < 0)
-        return cb_usage("unknown --op (see --list)");
-    if (b.root < 0 || b.root >= b.n)
-        return cb_usage("--root out of range");
+        return cb_usage("unknown --op '%s' (see --list)", b.op);
+    if (b.root >= b.n)
+        return cb_usage("--root out of range: %d, with %d UEs", b.root, b.n);
     if (!b.iters)
         return cb_usage("--iters must be at least 1");
     if (!b.nalgs || (b.nalgs == 1 && !strcmp(b.algs[0], "all"))) {
@@ -510,11 +537,8 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
     }
     /* Check every spec before measuring anything. */
     for (int a = 0; a < b.nalgs; a++) {
-        if (scc_coll_set(b.op, b.algs[a])) {
-            if (b.me == 0)
-                fprintf(stderr, "error: %s\n", scc_coll_error());
-            return 2;
-        }
+        if (scc_coll_set(b.op, b.algs[a]))
+            return cb_usage("%s", scc_coll_error());
     }
     for (int a = 0; a < b.nalgs; a++)
         for (int s = 0; s < b.nsizes; s++)

@@ -62,10 +62,10 @@ static int method_of(const char *name, size_t len)
     return -1;
 }
 
-/* a range steps by 4 */
+/* a range steps by 4; no copy is larger than SCC_COPY_MAX */
 static int parse_sizes(const char *s)
 {
-    nsizes = size_list(s, sizes, 64, 1, 4);
+    nsizes = size_list(s, sizes, 64, 1, (long)SCC_COPY_MAX, 4);
     return nsizes > 0 ? 0 : -1;
 }
 
@@ -176,7 +176,7 @@ int main(int argc, char **argv)
                 return usage("bad cores=");
         } else if (!strncmp(a, "sizes=", 6)) {
             if (parse_sizes(a + 6))
-                return usage("bad sizes=");
+                return usage(size_why());
         } else if (!strncmp(a, "iters=", 6)) {
             iters = atoi(a + 6);
             if (iters < 1 || iters > MAXITERS)
@@ -196,8 +196,6 @@ int main(int argc, char **argv)
     long max = 0;
     for (int i = 0; i < nsizes; i++)
         max = sizes[i] > max ? sizes[i] : max;
-    if (max > (long)SCC_COPY_MAX)
-        return usage("sizes above 64 MiB");
     /* As large as private memory allows, from 24 MiB down to the
      * largest size. */
     evict_buf = scc_mmap(EVICT_BYTES);

@@ -13,9 +13,12 @@
  *   host:  pingpong 5 0.533 0 1 2 11 47 [MAXBYTES [BUDGET [APIS]]]
  *   chip:  the same words after the kernel's `--`
  *
- * BUDGET (default 8 MiB) bounds the bytes one size moves: iterations =
- * BUDGET / bytes, at least 2 and at most 1000. APIS is a comma list (default
- * rcce,putget,ircce). UE 0 prints CSV, timed with RCCE_wtime:
+ * MAXBYTES (default 1M, at most 1G: the two buffers must fit the chip's
+ * 32-bit address space) and BUDGET are sizes as in apps/sizes.h (4096,
+ * 64K, 1M). BUDGET (default 8M) bounds the bytes one size moves:
+ * iterations = BUDGET / bytes, at least 2 and at most 1000. APIS is a
+ * comma list (default rcce,putget,ircce). UE 0 prints CSV, timed with
+ * RCCE_wtime:
  *
  *   api,peer,bytes,iterations,usec_per_roundtrip,MB_per_s
  *
@@ -28,6 +31,9 @@
 
 #include "RCCE.h"
 #include "iRCCE.h"
+#include "sizes.h"
+
+#define MAXBYTES_LIMIT (1L << 30)
 
 struct putget {
     t_vcharp buf;           /* MPB buffer, same offset everywhere */
@@ -99,9 +105,16 @@ static int check_data(const char *data, size_t n, int seed)
     return 1;
 }
 
+static int usage(const char *what)
+{
+    printf("pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
+           "[MAXBYTES [BUDGET [APIS]]]\n", what, size_why());
+    return 2;
+}
+
 int RCCE_APP(int argc, char **argv)
 {
-    size_t maxbytes = 1 << 20, budget = 8 << 20;
+    long maxbytes = 1 << 20, budget = 8 << 20;
     char apis[64] = "rcce,putget,ircce";
     struct putget pg;
     int status = 0;
@@ -110,10 +123,11 @@ int RCCE_APP(int argc, char **argv)
         printf("pingpong: RCCE_init failed: start as pingpong <nues> <GHz> <cores...>\n");
         return 2;
     }
-    if (argc > 1)
-        maxbytes = strtoul(argv[1], NULL, 0);
-    if (argc > 2)
-        budget = strtoul(argv[2], NULL, 0);
+    /* every UE says why: on the chip the first to exit stops the others */
+    if (argc > 1 && size_parse(argv[1], 32, MAXBYTES_LIMIT, &maxbytes))
+        return usage("MAXBYTES");
+    if (argc > 2 && size_parse(argv[2], 1, SIZE_LIMIT, &budget))
+        return usage("BUDGET");
     if (argc > 3)
         snprintf(apis, sizeof apis, "%s", argv[3]);
     int me = RCCE_ue(), np = RCCE_num_ues();
@@ -123,7 +137,7 @@ int RCCE_APP(int argc, char **argv)
         printf("pingpong: no MPB space for put/get\n");
         return 2;
     }
-    char *data = malloc(2 * maxbytes + 64);
+    char *data = malloc(2 * (size_t)maxbytes + 64);
     if (!data) {
         printf("pingpong: out of memory\n");
         return 2;
@@ -135,8 +149,8 @@ int RCCE_APP(int argc, char **argv)
     char *save = NULL;     /* strtok_r: on the host all UEs share strtok's state */
     for (char *api = strtok_r(apis, ",", &save); api; api = strtok_r(NULL, ",", &save)) {
         for (int peer = 1; peer < np; peer++) {
-            for (size_t n = 32; n <= maxbytes; n *= 2) {
-                int iters = (int)(budget / n);
+            for (size_t n = 32; n <= (size_t)maxbytes; n *= 2) {
+                int iters = (int)((size_t)budget / n);
                 iters = iters < 2 ? 2 : iters > 1000 ? 1000 : iters;
                 if (me != 0 && me != peer)
                     continue;

@@ -6,6 +6,8 @@
  * then one core id per UE. Ranks go to the cores in increasing id order.
  * RCCE_init removes those words, so the program sees only its own.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -29,31 +31,68 @@ static int cmp_int(const void *a, const void *b)
     return *(const int *)a - *(const int *)b;
 }
 
+/* Say why the UE list is refused, and return err. Every UE says it: on
+ * the chip the first UE to give up stops the run, so only its own words
+ * are sure to be seen. */
+__attribute__((format(printf, 2, 3)))
+static int refuse(int err, const char *fmt, ...)
+{
+    char why[160];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "RCCE_init: %s\n", why);
+    return err;
+}
+
+/* The number of UEs, argv[1]: one a core, at most RCCE_MAXNP. */
+static int parse_np(int argc, char **argv, int *np)
+{
+    int ncores = scc_self.facts.ncores;
+    int most = ncores < RCCE_MAXNP ? ncores : RCCE_MAXNP;
+
+    if (argc < 3 || parse_int(argv[1], np) || *np < 1)
+        return refuse(RCCE_ERROR_NUM_UES, "'%s' is not a number of UEs (the arguments "
+                      "start <nues> <GHz> <core id>...)", argc > 1 ? argv[1] : "");
+    if (*np > most)
+        return refuse(RCCE_ERROR_NUM_UES, "%d UEs, but the chip has %d cores (one UE a core)",
+                      *np, most);
+    if (argc < 3 + *np)
+        return refuse(RCCE_ERROR_NUM_UES, "%d UEs need %d core ids, got %d", *np, *np,
+                      argc - 3);
+    return RCCE_SUCCESS;
+}
+
 /* Read the UE list from argv, set np, iam and the rank -> core map. */
 static int parse_ues(int argc, char **argv)
 {
-    int np, cores[RCCE_MAXNP];
+    int np, err, cores[RCCE_MAXNP];
 
-    if (argc < 3 || parse_int(argv[1], &np) || np < 1 || np > RCCE_MAXNP ||
-        argc < 3 + np)
-        return RCCE_ERROR_NUM_UES;
+    if ((err = parse_np(argc, argv, &np)))
+        return err;
     for (int i = 0; i < np; i++) {
         if (parse_int(argv[3 + i], &cores[i]) ||
             cores[i] >= scc_self.facts.ncores)
-            return RCCE_ERROR_ID;
+            return refuse(RCCE_ERROR_ID, "'%s' is not a core id of the chip (0-%d)",
+                          argv[3 + i], scc_self.facts.ncores - 1);
     }
     qsort(cores, np, sizeof cores[0], cmp_int);
     scc_self.np = np;
     scc_self.iam = -1;
     for (int i = 0; i < np; i++) {
         if (i > 0 && cores[i] == cores[i - 1])
-            return RCCE_ERROR_ID;
+            return refuse(RCCE_ERROR_ID, "core %d is listed twice", cores[i]);
         if (cores[i] == scc_self.facts.core)
             scc_self.iam = i;
         scc_self.core_of[i] = cores[i];
         scc_self.mpb[i] = plat_mpb(cores[i]);
     }
-    return scc_self.iam < 0 ? RCCE_ERROR_CORE_NOT_IN_HOSTFILE : RCCE_SUCCESS;
+    if (scc_self.iam < 0)
+        return refuse(RCCE_ERROR_CORE_NOT_IN_HOSTFILE, "this core, %d, is not in the list",
+                      scc_self.facts.core);
+    return RCCE_SUCCESS;
 }
 
 int RCCE_init(int *argc, char ***argv)
@@ -63,7 +102,7 @@ int RCCE_init(int *argc, char ***argv)
     memset(&scc_self, 0, sizeof scc_self);
     scc_self.recent_source = -1;
     if (!argc || !argv || !*argv)
-        return RCCE_ERROR_NUM_UES;
+        return refuse(RCCE_ERROR_NUM_UES, "no arguments");
     if ((err = plat_init(&scc_self.facts)) || (err = parse_ues(*argc, *argv)))
         return err;
 
