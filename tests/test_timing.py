@@ -45,9 +45,9 @@ def stats(path) -> dict[tuple[str, str, str], int]:
         return {(r["scope"], r["id"], r["counter"]): int(r["value"]) for r in csv.DictReader(f)}
 
 
-def micro(what, cores, tmp_path, extra=(), machine=None):
+def micro(what, cores, tmp_path, extra=(), machine=None, kernel_opts=None):
     stats_file = tmp_path / "stats.csv"
-    r = run_app(MICRO, cores=cores, args=[what, *extra],
+    r = run_app(MICRO, cores=cores, args=[what, *extra], kernel_opts=kernel_opts,
                 machine={**EXACT, **(machine or {}), "timing-stats": str(stats_file)},
                 timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -305,7 +305,7 @@ def test_gcbcfg_clock_slows_the_tile_in_time_not_in_cycles(tmp_path):
     the same core cycles (the TSC counts the core's own) and
     core-hz / new clock times the time. A clock above core-hz is refused
     (the scheduler's lookahead assumes none is faster)."""
-    lines, _ = micro("clock", "0", tmp_path, ["mhz=266"])
+    lines, _ = micro("clock", "0", tmp_path, ["mhz=266"], kernel_opts=["crb=raw"])
     got = {w[0]: (int(w[2]), int(w[4])) for w in (l.split() for l in lines[0])}
     (c0, g0), (c1, g1), (c2, g2) = got["base"], got["set"], got["refused"]
     assert c0 > 20000 and abs(c1 - c0) <= 2 and abs(c2 - c1) <= 2, got
@@ -316,7 +316,7 @@ def test_gcbcfg_clock_slows_the_tile_in_time_not_in_cycles(tmp_path):
 
 def far_loop(tmp_path, listen):
     r = run_app(MICRO, cores="0,2", args=["clock_other", "mhz=266", f"listen={listen}"],
-                machine=EXACT, timeout=60)
+                kernel_opts=["crb=raw"], machine=EXACT, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
     w = r.core_lines()[2][0].split()
     return (int(w[2]), int(w[4])), r.stderr
@@ -380,3 +380,26 @@ def test_shared_dram_flag_is_seen_after_write_plus_latency(tmp_path):
     period = memr + 2 * 9 * HOP + 8
     assert arrival + back <= seen <= arrival + back + period + 24, (wrote, seen)
 
+
+
+@pytest.mark.parametrize("movsl", ["0", "1"])
+def test_cores_of_one_tile_copying_shared_dram_at_once_finish(tmp_path, movsl):
+    # Both cores of tile 0 copy 64 bytes within shared DRAM with one REP
+    # MOVS at the same modeled time: each copy's store must wait for the
+    # other core, and the instruction restarts. It once never finished
+    # (each attempt charged its load again). The shared-DRAM reads a core
+    # makes are its program's alone: alone on the chip or beside core 1,
+    # core 0 must count the same number (a restarted load is not made twice).
+    together, st = micro("shcopy", "0,1", tmp_path, [f"movsl={movsl}"])
+    assert together == {0: ["shcopy ok"], 1: ["shcopy ok"]}
+    alone, st1 = micro("shcopy", "0", tmp_path, [f"movsl={movsl}"])
+    assert alone == {0: ["shcopy ok"]}
+    for counter in ("dram_line_reads", "dram_line_writes"):
+        assert st[("core", "0", counter)] == st1[("core", "0", counter)], counter
+    assert st[("run", "", "restarted_accesses")] > 0     # they did wait for each other
+
+
+def test_every_core_copies_shared_dram_at_once():
+    r = run_app(MICRO, cores="0-47", args=["shcopy"], machine={"timing": "on"}, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
+    assert r.core_lines() == {c: ["shcopy ok"] for c in range(48)}

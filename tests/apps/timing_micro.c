@@ -54,6 +54,12 @@
  *               empties the WCB) and reads both words back ("again
  *               ok|bad"). With copies=0 it does
  *               all but the copies and the checks ("get -" ...)
+ *   shcopy      every core copies 64 bytes with REP MOVSB (or REP MOVSL
+ *               with movsl=1) from one shared-DRAM buffer of its own to
+ *               another, once; cores of one tile copy at the same modeled
+ *               time, which once made them restart each other's copies for
+ *               ever. Each prints "shcopy ok|bad" (whether the copy holds
+ *               the source)
  *   clock       core 0 times a loop in TSC cycles and GTSC ticks at its
  *               tile's clock ("base"), after setting GCBCFG's clock field
  *               to mhz=M ("set"), then after asking for twice core-hz,
@@ -373,6 +379,30 @@ static void repcopy(int me, int copies)
     printf("get %s\nput %s\nwcb %s\nagain %s\n", get, put, wcb, again);
 }
 
+static void rep_movsb(volatile void *dst, const volatile void *src, unsigned n)
+{
+    __asm__ volatile("cld; rep movsb" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+}
+
+static void shcopy(int me, int words)
+{
+    volatile uint8_t *src = (volatile uint8_t *)scc_shm() + 4096 + me * 256;
+    volatile uint8_t *dst = src + 128;
+    unsigned i;
+
+    for (i = 0; i < 64; i++) {
+        src[i] = (uint8_t)(me * 7 + i);
+        dst[i] = 0;
+    }
+    if (words)
+        rep_movs(dst, src, 64 / 4);
+    else
+        rep_movsb(dst, src, 64);
+    for (i = 0; i < 64 && dst[i] == (uint8_t)(me * 7 + i); i++)
+        ;
+    printf("shcopy %s\n", i == 64 ? "ok" : "bad");
+}
+
 /* Atomic counters 3 and 4 order the steps; they are SIF registers, which
  * take no system call (a system call may start the core listening). */
 static void deaf(int me)
@@ -558,6 +588,8 @@ int main(int argc, char **argv)
         stale(me);
     } else if (!strcmp(what, "shflag")) {
         flag_at(me, (volatile uint32_t *)scc_shm() + 16, 0);
+    } else if (!strcmp(what, "shcopy")) {
+        shcopy(me, (int)arg_long(argc, argv, "movsl", 0));
     } else if (!strcmp(what, "dram")) {
         if (me == 0)
             dram();
@@ -570,7 +602,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1] [copies=0|1]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|shcopy|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1] [copies=0|1]");
     }
     return 0;
 }

@@ -220,6 +220,7 @@ static G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c)
     TCGTimingMPBHits *m = &cpu_env(cs)->timing_mpb;
 
     tm_catch_up(c);
+    K(c)->shared_seen = 0;          /* the instruction starts again */
     if (K(c)->hit_insn == tm_insns(c)) {
         K(c)->hits_pending = 0;     /* the instruction is done again later */
     }
@@ -1142,13 +1143,34 @@ static void tm_filter_clear(CPUState *cs)
  * controller the core's LUT names, o_mem_r or o_mem_w plus the trip, and
  * like an MPB access it waits until no core can act before it arrives.
  * So a core sees another's store no earlier than its modeled time.
+ *
+ * An instruction with several accesses (a MOVS iteration: a load, then a
+ * store) restarts whole when a later one must wait. The accesses an
+ * earlier attempt made were charged then, and the clock kept them, as an
+ * MPB line kept in the L1 keeps its miss: they are not charged again.
+ * Charged anew, two cores of one tile copying at the same time each
+ * pushed its clock past the other's with every attempt and never got to
+ * the store.
  */
 static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
                              bool store)
 {
     SCCCoreTiming *k = K(c);
-    int x, y;
+    int64_t insn = tm_insns(c);
+    uint64_t key = paddr << 1 | store;
+    int x, y, i;
 
+    if (k->shared_insn != insn) {
+        k->shared_insn = insn;
+        k->shared_done = 0;
+        k->shared_seen = 0;
+    }
+    i = k->shared_seen++;
+    if (i < k->shared_done && k->shared_key[i] == key) {
+        return;
+    }
+    /* not the access the earlier attempt made here: from here on, new */
+    k->shared_done = MIN(i, SCC_TM_SHARED_PER_INSN);
     tm_lut_xy(c, paddr, &x, &y);
     x = MIN(x, s->mesh_x - 1);
     y = MIN(y, s->mesh_y - 1);
@@ -1159,6 +1181,10 @@ static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
         k->n.dram_line_writes++;
     } else {
         k->n.dram_line_reads++;
+    }
+    if (i < SCC_TM_SHARED_PER_INSN) {
+        k->shared_key[i] = key;
+        k->shared_done = i + 1;
     }
 }
 

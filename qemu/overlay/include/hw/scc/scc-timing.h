@@ -84,6 +84,9 @@ typedef struct SCCTimingEvent {
     bool late;
 } SCCTimingEvent;
 
+/* The shared-DRAM accesses of one instruction a restart remembers. */
+#define SCC_TM_SHARED_PER_INSN 4
+
 typedef struct SCCCoreTiming {
     int state;
     bool running;               /* in its run slice now */
@@ -154,6 +157,15 @@ typedef struct SCCCoreTiming {
     /* MPBT hits of the instruction that made the last one: see tm_count_hit */
     int64_t hit_insn;
     uint64_t hits_pending;
+
+    /*
+     * Shared-DRAM accesses of instruction shared_insn: done (charged) by an
+     * earlier attempt of it, which ones (address << 1 | store), and how
+     * many this attempt has made so far. See tm_shared_access.
+     */
+    int64_t shared_insn;
+    int shared_done, shared_seen;
+    uint64_t shared_key[SCC_TM_SHARED_PER_INSN];
 
     SCCTimingCounters n;
 } SCCCoreTiming;
