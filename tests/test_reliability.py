@@ -507,3 +507,12 @@ def test_deps_installs_no_unused_packages():
     pkgs = re.search(r"PACKAGES=\((.*?)\n\)", text, re.S).group(1)
     words = {w for line in pkgs.splitlines() for w in line.split("#")[0].split()}
     assert not words & {"grub-pc-bin", "grub-common", "xorriso", "mtools"}, words
+
+
+def test_fail_fast_keeps_what_a_stopped_core_wrote_mid_line():
+    """Item (lost usage errors): the cores fail-fast stops lose nothing they
+    wrote, not even a line they had not finished."""
+    r = misbehave("exit=3", "partial")
+    assert not r.timed_out and r.returncode == 3, explain(r)
+    for c in (0, 2, 3):
+        assert f"[{c:02d}] unfinished\n" in r.stdout, explain(r)

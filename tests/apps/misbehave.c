@@ -11,7 +11,8 @@
  *              holdall  hold every started core in reset, itself last
  *   wait=W     what the others do: halt (sleep in the kernel until an
  *              interrupt, forever), spin (a busy loop, forever), or
- *              done (spin for 1 s of GTSC, print "survived", exit 0)
+ *              done (spin for 1 s of GTSC, print "survived", exit 0),
+ *              or partial (write "unfinished" with no newline, then spin)
  *
  * Every core prints "ready" before it starts waiting. The waiting loops
  * are functions of their own, so that the report can name them.
@@ -30,6 +31,8 @@ static volatile uint32_t *gcbcfg(struct scc_info *info, int core)
 static void hold(struct scc_info *info, int core)
 {
     volatile uint32_t *r = gcbcfg(info, core);
+
+    MUST(scc_crb_raw(1));   /* resets cores on purpose: needs the CRB page */
 
     *r |= 1u << (core % info->cores_per_tile);
 }
@@ -72,6 +75,11 @@ int main(int argc, char **argv)
             wait_halt();
         if (!strcmp(wait, "spin"))
             wait_spin();
+        if (!strcmp(wait, "partial")) {
+            fputs("unfinished", stdout);
+            fflush(stdout);
+            wait_spin();
+        }
         spin_gtsc(info.gtsc_hz);
         printf("survived\n");
         return 0;

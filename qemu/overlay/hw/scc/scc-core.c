@@ -153,6 +153,13 @@ void scc_core_console_putc(SCCMachineState *s, SCCCore *c, uint8_t ch)
     }
 }
 
+void scc_core_console_flush(SCCMachineState *s, SCCCore *c)
+{
+    if (c->line_len) {
+        scc_console_emit(s, c);
+    }
+}
+
 void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
 {
     int i;
@@ -162,9 +169,7 @@ void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
         return;
     }
     trace_scc_core_exit(c->id, status);
-    if (c->line_len) {
-        scc_console_emit(s, c);
-    }
+    scc_core_console_flush(s, c);
     c->exited = true;
     c->held = true;
     c->exit_status = status;

@@ -238,6 +238,11 @@ static void scc_end_run(SCCMachineState *s, const char *why, bool stalled)
     s->ending = true;
     timer_del(s->stall_timer);
     pause_all_vcpus();
+    /* what a core wrote before it was stopped mid-line still reaches the
+     * user, ahead of the report */
+    for (i = 0; i < s->ncores; i++) {
+        scc_core_console_flush(s, &s->core[i]);
+    }
     scc_report(s, why);
     for (i = 0; i < s->ncores; i++) {
         SCCCore *c = &s->core[i];

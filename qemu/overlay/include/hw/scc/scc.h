@@ -212,6 +212,8 @@ void scc_core_exit(SCCMachineState *s, SCCCore *c, int status,
                    const char *why);
 void scc_core_set_lint(SCCCore *c, int pin, bool level);
 void scc_core_console_putc(SCCMachineState *s, SCCCore *c, uint8_t ch);
+/* Emits the core's unfinished console line, if it has one. */
+void scc_core_console_flush(SCCMachineState *s, SCCCore *c);
 void scc_cores_reset(SCCMachineState *s);
 
 /* scc-supervisor.c: fail fast, detect stalls, report every core */
