@@ -23,27 +23,45 @@ uint32_t crb_tileid(void)
 // could take the interrupt, look, find nothing, and sleep: that sender's
 // wake-up lost. So a sender first waits for the pin to be low: the next
 // rise, its own or another sender's, comes after everything it stored.
-// Senders clear the pin right after setting it, so the wait is short.
-static void pulse(const struct core *c, uint32_t bit)
+// Senders clear the pin right after setting it, so the wait is short;
+// but a pin that user code set and left high never goes low: the caller
+// bounds the wait (crb_try_intr, then crb_force_intr once it gives up).
+static int pulse(const struct core *c, uint32_t bit, int force)
 {
-	uint32_t v;
+	uint32_t v = read32(glcfg(c));
 
-	while ((v = read32(glcfg(c))) & bit)
-		pause();
+	if (v & bit) {
+		if (!force)
+			return 0;
+		v &= ~bit;
+		write32(glcfg(c), v);	// low, so that the pulse is an edge
+	}
 	write32(glcfg(c), v | bit);
 	write32(glcfg(c), v);
+	return 1;
 }
 
-// Interrupt core c through LINT0.
-void crb_intr(const struct core *c)
+// Interrupt core c through LINT0 if its pin is low; 1 if so.
+int crb_try_intr(const struct core *c)
 {
-	pulse(c, GLCFG_INTR);
+	return pulse(c, GLCFG_INTR, 0);
 }
 
-// NMI core c through LINT1.
-void crb_nmi(const struct core *c)
+// Interrupt core c through LINT0, driving its pin low first if need be.
+void crb_force_intr(const struct core *c)
 {
-	pulse(c, GLCFG_NMI);
+	pulse(c, GLCFG_INTR, 1);
+}
+
+// The same through LINT1 (NMI).
+int crb_try_nmi(const struct core *c)
+{
+	return pulse(c, GLCFG_NMI, 0);
+}
+
+void crb_force_nmi(const struct core *c)
+{
+	pulse(c, GLCFG_NMI, 1);
 }
 
 // Whether core c has been released from reset.
@@ -59,4 +77,14 @@ void crb_hold(const struct core *c, int hold)
 	uint32_t v = read32(reg);
 
 	write32(reg, hold ? v | GCBCFG_RESET(c->z) : v & ~GCBCFG_RESET(c->z));
+}
+
+// Tile t's clock field in GCBCFG, keeping its cores' reset bits.
+void crb_clock(uint32_t tile, uint32_t mhz)
+{
+	uintptr_t reg = SCC_CRB(tile) + CRB_GCBCFG;
+	uint32_t v = read32(reg);
+
+	write32(reg, (v & ~(uint32_t)GCBCFG_CLOCK_MASK) |
+		((mhz << GCBCFG_CLOCK_SHIFT) & GCBCFG_CLOCK_MASK));
 }

@@ -35,16 +35,20 @@ void lut_window(const struct core *me, const struct core *c, uint32_t page);
 
 // crb.c: the configuration registers of a core's tile
 uint32_t crb_tileid(void);
-void crb_intr(const struct core *c);
-void crb_nmi(const struct core *c);
+int crb_try_intr(const struct core *c);
+void crb_force_intr(const struct core *c);
+int crb_try_nmi(const struct core *c);
+void crb_force_nmi(const struct core *c);
 int crb_running(const struct core *c);
 void crb_hold(const struct core *c, int hold);
+void crb_clock(uint32_t tile, uint32_t mhz);
 
 // lock.c: the test-and-set register of a core
 void lock_acquire(const struct core *c);
 int lock_try(const struct core *c);
 void lock_release(const struct core *c);
 void lock_drop_held(void);
+uintptr_t lock_reg(const struct core *c);
 
 // sif.c: the system interface
 void sif_putc(int c);

@@ -49,3 +49,10 @@ void lock_drop_held(void)
 		held = 0;
 	}
 }
+
+// The register's address, for the kernel's T&S path for user code
+// (kernel/trapasm.S): user code's own use, not the kernel's lock.
+uintptr_t lock_reg(const struct core *c)
+{
+	return reg(c);
+}

@@ -65,7 +65,7 @@ void copy_exit(void)
 		if (id == self.id || sif_core_state(id) != CORE_STATE_RUNNING)
 			continue;
 		core_locate(&self, id, &c);
-		crb_intr(&c);
+		notify_core(&c);
 	}
 }
 

@@ -49,6 +49,7 @@
 #define T_TIMER         0x20
 #define T_LINT0         0x30
 #define T_SYSCALL       SCC_SYSCALL_VECTOR
+#define T_TAS           SCC_TAS_VECTOR
 #define T_SPURIOUS      LAPIC_SPURIOUS_VECTOR
 
 // Exit statuses the kernel reports besides the app's own (all defined in
@@ -128,6 +129,9 @@ void kfree_range(uint32_t start, uint32_t end);
 
 // vm.c
 extern uint32_t shm_size;
+extern int crb_mode;                    // SCC_CRB_*: the option crb=
+int32_t uvm_crb(uint32_t on);
+int vm_crb_page(uint32_t va);
 void vm_init(void);
 uint32_t *vm_walk(uint32_t va, int alloc);
 int vm_map(uint32_t va, uint32_t pa, uint32_t flags);
@@ -163,6 +167,7 @@ struct trapframe {
 	uint16_t ss, pad6;
 };
 extern char vectors[];          // vector n's stub at vectors + 16 * n
+extern char tasentry[];         // T_TAS: the T&S registers for user code
 void idt_init(void);
 void trap(struct trapframe *tf);
 void trapret_to(struct trapframe *tf) __attribute__((noreturn));
@@ -172,10 +177,12 @@ void stop_if_panicked(void);
 
 // syscall.c
 void syscall(struct trapframe *tf);
+void tas_init(void);
 
 // mbox.c
 void mbox_init(int mode);
 int mbox_drain(void);
+int mbox_intr(void);
 int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size);
 int mbox_recv(struct scc_msg *m, int flags);
 int mbox_waiting(void);
@@ -204,6 +211,15 @@ const struct notify *notify_scheme(int mode);
 int notify_mode(int mode, uint32_t spin);
 int notify_parse(const char *name, uint32_t len);
 const struct notify *notify_current(void);
+void notify_stuck(const struct core *c);
+
+// Interrupt core c (LINT0). Its pin is pulsed only once low, so that the
+// edge comes after what we stored (drivers/crb.c); it almost always is.
+static inline void notify_core(const struct core *c)
+{
+	if (!crb_try_intr(c))
+		notify_stuck(c);
+}
 
 // copy.c
 void copy_init(void);

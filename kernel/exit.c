@@ -6,6 +6,7 @@
 // reserves, and pulses the NMI pin of every other running core. Their
 // kernels stop with SCC_EXIT_STOPPED and say which core panicked.
 
+#include <scc/io.h>
 #include <scc/sif.h>
 #include "defs.h"
 
@@ -27,10 +28,28 @@ void core_exit(int status)
 
 // Every other core that has been released from reset. Only the mesh's
 // shape is needed to find them, not whoami(): a panic can come before it.
+// NMI core c. A pin still high after a second of our clock (user code
+// wrote it and left it) is pulsed anyway (drivers/crb.c): a panic must
+// stop the others.
+static void nmi(const struct core *c, uint32_t id, uint64_t hz)
+{
+	uint64_t t0 = rdtsc();
+
+	while (!crb_try_nmi(c)) {
+		if (rdtsc() - t0 >= hz) {
+			crb_force_nmi(c);
+			cprintf("core %02u: GLCFG NMI pin of core %02u high for 1 s "
+				"(user code wrote it?): pulsed anyway\n", id, c->id);
+			return;
+		}
+		pause();
+	}
+}
+
 static void stop_others(uint32_t id)
 {
 	struct core me, c;
-	uint32_t i;
+	uint32_t i, hz = sif_read(SIF_CORE_HZ);
 
 	mesh_shape(&me);
 	for (i = 0; i < me.ncores; i++) {
@@ -38,7 +57,7 @@ static void stop_others(uint32_t id)
 			continue;
 		core_locate(&me, i, &c);
 		if (crb_running(&c))
-			crb_nmi(&c);
+			nmi(&c, id, hz);
 	}
 }
 

@@ -26,6 +26,7 @@ static void fpu_init(void)
 // would make an experiment measure something other than intended.
 static int mbox_mode_opt = SCC_MBOX_IPI;
 static uint32_t tick_opt;
+static const char *const crb_names[] = SCC_CRB_NAMES;
 
 static void bad_option(const char *w, const char *why) __attribute__((noreturn));
 static void bad_option(const char *w, const char *why)
@@ -37,15 +38,27 @@ static void bad_option(const char *w, const char *why)
 	cprintf("core %02u: kernel option '", self.id);
 	while (n--)
 		console_putc(*w++);
-	cprintf("': %s (known: mbox=ipi|poll|hybrid|timer, tick=HZ with HZ <= %u)\n",
-		why, TICK_MAX);
+	cprintf("': %s (known: mbox=ipi|poll|hybrid|timer, tick=HZ with HZ <= %u, "
+		"crb=isolated|raw|strict)\n", why, TICK_MAX);
 	core_exit(EXIT_BADOPTION);
+}
+
+// The value of crb= (n bytes at v), or -1.
+static int crb_parse(const char *v, uint32_t n)
+{
+	int m;
+
+	for (m = 0; m < (int)(sizeof(crb_names) / sizeof(crb_names[0])); m++)
+		if (strlen(crb_names[m]) == n && !strncmp(crb_names[m], v, n))
+			return m;
+	return -1;
 }
 
 static void parse_options(const char *w)
 {
 	const char *v;
 	uint32_t hz;
+	int m;
 
 	for (;;) {
 		while (*w == ' ')
@@ -67,6 +80,12 @@ static void parse_options(const char *w)
 			if (v == w + 5 || (*v && *v != ' '))
 				bad_option(w, "not a number");
 			tick_opt = hz;
+		} else if (!strncmp(w, "crb=", 4)) {
+			for (v = w + 4; *v && *v != ' '; v++)
+				;
+			if ((m = crb_parse(w + 4, v - (w + 4))) < 0)
+				bad_option(w, "unknown CRB mode");
+			crb_mode = m;
 		} else {
 			bad_option(w, "unknown option");
 		}
@@ -103,6 +122,10 @@ int kmain(uint32_t magic, struct multiboot_info *mbi)
 		cprintf("core %02u: kernel option 'mbox=timer' needs tick=HZ\n", self.id);
 		core_exit(EXIT_BADOPTION);
 	}
+	// Only now that the options are known: crb=raw gives user code the
+	// CRB pages vm_init mapped for the kernel alone.
+	uvm_crb(crb_mode == SCC_CRB_RAW);
+	tas_init();
 	mbox_init(mbox_mode_opt);
 	exit_hook = copy_exit;	// mbox_exit, then wake requesters
 	if (lapic_timer(tick_opt, core_hz))

@@ -2,6 +2,7 @@
 // the receiver's current one. Senders look up the receiver's scheme by
 // the mode it published in its ring, so every kernel has the same table.
 
+#include <scc/io.h>
 #include "defs.h"
 
 static const struct notify *const schemes[SCC_MBOX_NMODES] = {
@@ -53,4 +54,22 @@ int notify_parse(const char *name, uint32_t len)
 		if (strlen(names[m]) == len && !strncmp(names[m], name, len))
 			return m;
 	return -1;
+}
+
+// notify_core found core c's pin high: wait for it to go low, but a pin
+// still high after a second of our clock is one nobody will clear (user
+// code with the CRB mapped wrote it and left it); it is pulsed anyway,
+// and we say so, instead of spinning until the run's time limit.
+void notify_stuck(const struct core *c)
+{
+	uint64_t t0;
+
+	for (t0 = rdtsc(); rdtsc() - t0 < core_hz; pause())
+		if (crb_try_intr(c))
+			return;
+	crb_force_intr(c);
+	kstat.pins_forced++;
+	console_endline();
+	cprintf("core %02u: GLCFG INTR pin of core %02u high for 1 s "
+		"(user code wrote it?): pulsed anyway\n", self.id, c->id);
 }

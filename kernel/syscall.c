@@ -76,6 +76,7 @@ static int32_t sys_info(uint32_t ui)
 	i.sif_base = SCC_SIF;
 	i.mbox_mode = mbox_mode(-1, 0);
 	i.timing = sif_read(SIF_TIMING);
+	i.crb_mode = crb_mode;
 	return copyout(ui, &i, sizeof(i));
 }
 
@@ -114,7 +115,39 @@ static int32_t sys_ipi(uint32_t dest)
 	if (dest >= self.ncores || dest == self.id)
 		return -SCC_EINVAL;
 	core_locate(&self, dest, &c);
-	crb_intr(&c);
+	notify_core(&c);
+	return 0;
+}
+
+// The T&S registers for user code (RCCE's locks and barriers) that has
+// no CRB page (crb=isolated): the register alone, never the LUT that
+// shares its page. Any core's, as on the chip: RCCE releases other UEs'
+// registers too. trapasm.S's tasentry (SCC_TAS_VECTOR) reads the
+// register's address here.
+uint32_t tas_ncores;
+uintptr_t tas_reg[SCC_MAX_CORES];
+
+void tas_init(void)
+{
+	struct core c;
+	uint32_t i;
+
+	for (i = 0; i < self.ncores && i < SCC_MAX_CORES; i++) {
+		core_locate(&self, i, &c);
+		tas_reg[i] = lock_reg(&c);
+	}
+	tas_ncores = i;
+}
+
+// GCBCFG's clock field of a tile (RCCE's power API), its reset bits kept:
+// without the CRB page, user code can neither set the clock nor hold
+// cores in reset. A clock above the core clock is refused, as the
+// machine refuses it.
+static int32_t sys_tile_clock(uint32_t tile, uint32_t mhz)
+{
+	if (tile >= self.mesh_x * self.mesh_y || mhz == 0 || mhz > core_hz / 1000000)
+		return -SCC_EINVAL;
+	crb_clock(tile, mhz);
 	return 0;
 }
 
@@ -227,6 +260,12 @@ void syscall(struct trapframe *tf)
 		break;
 	case SYS_copy_wait:
 		r = copy_wait(a);
+		break;
+	case SYS_tile_clock:
+		r = sys_tile_clock(a, b);
+		break;
+	case SYS_crb_raw:
+		r = uvm_crb(a);
 		break;
 	default:
 		r = -SCC_ENOSYS;

@@ -55,6 +55,7 @@ void idt_init(void)
 	handler(T_LINT0, 0);
 	handler(T_SPURIOUS, 0);
 	handler(T_SYSCALL, 3);
+	setgate(T_TAS, GATE_INTR, 3, SEL_KCODE, (uint32_t)tasentry);
 	lidt(idtab, sizeof(idtab));
 }
 
@@ -86,6 +87,22 @@ static void nmi(void)
 	cprintf("core %02u: NMI without a panic, ignored\n", self.id);
 }
 
+// A user access to a CRB that user code does not have: say why, as an
+// app written for raw access (RCCE's own, say) meets it first here.
+static void crb_fault(uint32_t va)
+{
+	static const char *const names[] = SCC_CRB_NAMES;
+
+	cprintf("core %02u: 0x%08x is in a CRB, and ", self.id, va);
+	if (va & PGSIZE)
+		cprintf("its second page (LUT1) is the kernel's in every mode\n");
+	else
+		cprintf("crb=%s gives user code none: the T&S registers, IPIs and "
+			"tile clocks have system calls (libscc uses them)%s\n",
+			names[crb_mode], crb_mode == SCC_CRB_STRICT ? "" :
+			", scc_crb_raw() or crb=raw map the first page");
+}
+
 // An exception the kernel cannot resolve ends the core, never the run:
 // the machine reports the status, and other cores carry on.
 static void fatal(struct trapframe *tf)
@@ -98,6 +115,8 @@ static void fatal(struct trapframe *tf)
 		"cr2 0x%08x, task %s\n", self.id, tf->trapno,
 		trap_name(tf->trapno), tf->err, tf->eip, read_cr2(),
 		user ? task_name() : "kernel");
+	if (user && tf->trapno == T_PGFLT && vm_crb_page(read_cr2()))
+		crb_fault(read_cr2());
 	sif_fault(tf->trapno, tf->eip, tf->trapno == T_PGFLT ? read_cr2() : 0);
 	core_exit(SCC_EXIT_TRAP_BASE + tf->trapno);
 }
@@ -112,7 +131,7 @@ void trap(struct trapframe *tf)
 	case T_LINT0:
 		idle_end();
 		kstat.lint0++;
-		mbox_drain();
+		mbox_intr();
 		lapic_eoi();
 		return;
 	case T_TIMER:

@@ -3,6 +3,8 @@
 // error code, 0 where the CPU pushes none, then the vector number) and
 // joins alltraps, which saves the rest as a struct trapframe for trap().
 
+#include <scc/syscall.h>
+
 #define SEL_KDATA 0x10
 
 	.text
@@ -60,3 +62,26 @@ dftask:
 1:	cli
 	hlt
 	jmp	1b
+
+// int $0x81 (SCC_TAS_VECTOR): a T&S register for user code, which has no
+// CRB page under crb=isolated (docs/kernel.md). EAX = core, ECX =
+// SCC_TAS_TRY or SCC_TAS_RELEASE; the result in EAX. RCCE spins on these,
+// so they do only the register access: no trap frame, no C, and other
+// registers untouched. An interrupt gate: IF stays off. The data are
+// reached through SS, the kernel's after the gate (user code chose DS).
+	.globl	tasentry
+tasentry:
+	cmpl	%ss:tas_ncores, %eax
+	jae	2f
+	movl	%ss:tas_reg(,%eax,4), %eax
+	cmpl	$SCC_TAS_TRY, %ecx
+	jne	1f
+	movl	%ss:(%eax), %eax	// the test-and-set: 1 if we took it
+	iret
+1:	cmpl	$SCC_TAS_RELEASE, %ecx
+	jne	2f
+	movl	$0, %ss:(%eax)
+	xorl	%eax, %eax
+	iret
+2:	movl	$-SCC_EINVAL, %eax
+	iret

@@ -11,6 +11,8 @@
 #define UNCACHED (PTE_PCD | PTE_PWT)
 
 uint32_t shm_size;
+int crb_mode = SCC_CRB_ISOLATED;
+static int crb_user;                    // the CRBs' first pages are user's
 static uint32_t *pgdir;
 static uint32_t heap_start, brk;
 
@@ -97,14 +99,12 @@ void vm_init(void)
 		identity(SCC_MPB(t), SCC_MPB_SIZE, PTE_W | PTE_U | PTE_MPBT);
 	identity(SCC_OWN_MPB, SCC_MPB_SIZE, PTE_W | PTE_U | PTE_MPBT);
 
-	// CRBs: the first page (GLCFG, GCBCFG, TILEID, locks, LUT0) for user
-	// code too, LUT1's page for the kernel.
-	for (t = 0; t < ntiles; t++) {
-		identity(SCC_CRB(t), PGSIZE, PTE_W | PTE_U | UNCACHED);
-		identity(SCC_CRB(t) + PGSIZE, PGSIZE, PTE_W | UNCACHED);
-	}
-	identity(SCC_OWN_CRB, PGSIZE, PTE_W | PTE_U | UNCACHED);
-	identity(SCC_OWN_CRB + PGSIZE, PGSIZE, PTE_W | UNCACHED);
+	// CRBs: both pages for the kernel. The first (GLCFG, GCBCFG, TILEID,
+	// locks, LUT0) is user code's too only if the option crb= or the
+	// program asks (uvm_crb); LUT1's page never is.
+	for (t = 0; t < ntiles; t++)
+		identity(SCC_CRB(t), 2 * PGSIZE, PTE_W | UNCACHED);
+	identity(SCC_OWN_CRB, 2 * PGSIZE, PTE_W | UNCACHED);
 
 	// System interface: console, exit and facts for the kernel, the
 	// clock read-only and the atomic counters for user code too.
@@ -125,6 +125,40 @@ void vm_init(void)
 	pte = vm_walk(SCC_OWN_MPB, 0);
 	if (!pte || !(*pte & PTE_MPBT))
 		panic("own MPB not mapped MPBT");
+}
+
+// Whether va is in a CRB's pages (tile t's or the own tile's).
+int vm_crb_page(uint32_t va)
+{
+	uint32_t t = (va - SCC_CRB_BASE) >> SCC_PAGE_SHIFT;
+
+	if ((va & (SCC_PAGE_SIZE - 1)) >= 2 * PGSIZE)
+		return 0;
+	return (va >= SCC_CRB_BASE && t < self.mesh_x * self.mesh_y) ||
+	       va >> SCC_PAGE_SHIFT == SCC_OWN_CRB_PAGE;
+}
+
+// Give user code the CRBs' first pages (on), or take them back; whether
+// it had them. They hold the T&S registers and GLCFG, which RCCE used
+// directly on the chip, but also LUT0, through which user code on an even
+// core can map any system page (other cores' memory and kernels) and on
+// an odd core rewrite its neighbour's map: paging cannot give one without
+// the other, so only a program that asks gets the page (docs/kernel.md).
+int32_t uvm_crb(uint32_t on)
+{
+	uint32_t t, ntiles = self.mesh_x * self.mesh_y, *pte, was = crb_user;
+
+	if (on > 1)
+		return -SCC_EINVAL;
+	if (on && crb_mode == SCC_CRB_STRICT)
+		return -SCC_EPERM;
+	for (t = 0; t <= ntiles; t++) {
+		pte = vm_walk(t < ntiles ? SCC_CRB(t) : SCC_OWN_CRB, 0);
+		*pte = on ? *pte | PTE_U : *pte & ~PTE_U;
+		invlpg(t < ntiles ? SCC_CRB(t) : SCC_OWN_CRB);
+	}
+	crb_user = on;
+	return was;
 }
 
 // --- the application's pages ---

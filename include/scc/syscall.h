@@ -48,7 +48,21 @@
 #define SYS_lut_read    23  /* (unsigned page) -> this core's LUT entry */
 #define SYS_copy_wait   24  /* (int copier) -> 0 once a message is waiting,
                                -ESRCH once copier is not running */
-#define SYS_NR          25
+#define SYS_tile_clock  25  /* (int tile, unsigned mhz) -> 0: GCBCFG's clock
+                               field, 1..core_hz/1e6 MHz (reset bits kept) */
+#define SYS_crb_raw     26  /* (int on) -> 0/1, whether user code had the CRB
+                               pages: map (1) or unmap (0) them for user
+                               code; -EPERM to map under crb=strict */
+#define SYS_NR          27
+
+/* The T&S registers (LOCK0/1) have a vector of their own, a path as
+ * short as one register access allows (docs/kernel.md): `int $0x81` with
+ * the core in EAX and the operation in ECX; the result in EAX. */
+#define SCC_TAS_VECTOR  0x81
+#define SCC_TAS_TRY     0   /* -> 1 if this call took core's register, 0 if
+                               it was held */
+#define SCC_TAS_RELEASE 1   /* -> 0: core's register is free */
+                            /* a core beyond the chip: -EINVAL */
 
 /* errno values returned (negated) by the kernel; picolibc's numbering */
 #define SCC_EPERM       1
@@ -65,6 +79,14 @@
 #define SCC_COPY_MPBT_DST   2   /* destination MPBT: write-combine buffer */
 #define SCC_COPY_MPBT       3   /* both */
 #define SCC_COPY_LUT        4   /* both through LUT windows, MPBT */
+
+/* The kernel option crb= (docs/kernel.md): what user code may do with
+ * the CRBs' first pages (GLCFG, GCBCFG, locks, LUT0) */
+#define SCC_CRB_ISOLATED 0  /* not mapped: system calls for the T&S registers,
+                               IPIs and tile clocks; SYS_crb_raw maps them */
+#define SCC_CRB_RAW     1   /* mapped for user code (as /dev/rckncm did) */
+#define SCC_CRB_STRICT  2   /* not mapped, and SYS_crb_raw is refused */
+#define SCC_CRB_NAMES   { "isolated", "raw", "strict" }
 
 /* Mailbox notification modes (docs/notify.md; kernel/notify_*.c) */
 #define SCC_MBOX_IPI    0   /* the sender interrupts the receiver */
@@ -110,6 +132,7 @@ struct scc_info {
     uint32_t sif_base;      /* user address of the system interface page */
     uint32_t mbox_mode;
     uint32_t timing;        /* SIF_TIMING: TIMING_ON, TIMING_STALE */
+    uint32_t crb_mode;      /* SCC_CRB_*: the kernel's crb= option */
 };
 
 struct scc_msg {
@@ -130,6 +153,8 @@ struct scc_kstat {
     uint32_t sleeps;        /* times the core halted */
     uint64_t idle_tsc;      /* TSC cycles spent halted */
     uint64_t intr_tsc;      /* TSC at the last interrupt's handler entry */
+    uint32_t mbox_repaired; /* ring words user code overwrote, rewritten */
+    uint32_t pins_forced;   /* GLCFG pins found stuck high and pulsed anyway */
 };
 #endif
 

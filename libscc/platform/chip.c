@@ -17,6 +17,13 @@
  * Wake-ups take no lock and no mailbox slot: the kernel mailbox stays the
  * application's, and a UE may hold T&S registers while it waits
  * (barrier:tas).
+ *
+ * The T&S registers and GCBCFG share each tile's CRB page with LUT0, a
+ * core's memory map, so the kernel gives user code that page only when
+ * asked (crb=raw, or scc_crb_raw before RCCE_init). Without it, locks and
+ * tile clocks are system calls, which touch only the register named; with
+ * it, the registers themselves, as RCCE used them. Wake-ups are system
+ * calls either way (SYS_ipi: the kernel's pulse waits for the pin).
  */
 #include <scc/hw.h>
 
@@ -37,6 +44,7 @@ static int poll_only;               /* timing mode: never sleep */
 unsigned int plat_spin_step = 1;
 static unsigned int spin_limit;     /* polls before sleeping */
 static unsigned intr_seen;          /* interrupts taken when I armed */
+static int crb_direct;              /* user code has the CRB pages */
 
 int plat_init(struct plat_facts *f)
 {
@@ -50,6 +58,7 @@ int plat_init(struct plat_facts *f)
     f->cores_per_tile = (int)info.cores_per_tile;
     f->tick_hz = info.gtsc_hz;
     poll_only = (info.timing & TIMING_ON) != 0;
+    crb_direct = scc_crb_mapped();
     if (poll_only) {
         f->tick_hz = info.core_hz;
         plat_spin_step = 0;
@@ -100,17 +109,25 @@ static void wake(int core)
     scc_ipi(core);
 }
 
-/* Reading the T&S register takes the lock if it is free (reads 1). */
+/* Reading the T&S register takes the lock if it is free (reads 1). The
+ * system call is a compiler barrier too ("memory" clobber). */
 int plat_lock_try(int core)
 {
-    int got = *lock_reg(core) & 1;
+    int got;
 
+    if (!crb_direct)
+        return scc_lock_try(core) == 1;
+    got = *lock_reg(core) & 1;
     __asm__ volatile("" ::: "memory");
     return got;
 }
 
 void plat_lock_release(int core)
 {
+    if (!crb_direct) {
+        scc_lock_release(core);
+        return;
+    }
     __asm__ volatile("" ::: "memory");
     *lock_reg(core) = 0;
 }
@@ -171,6 +188,8 @@ int plat_tile_clock(int tile, unsigned int mhz)
 
     if (mhz == 0 || mhz > info.core_hz / 1000000)
         return -1;
+    if (!crb_direct)
+        return scc_tile_clock(tile, mhz) < 0 ? -1 : 0;
     *gcbcfg = (*gcbcfg & ~(uint32_t)GCBCFG_CLOCK_MASK) | mhz << GCBCFG_CLOCK_SHIFT;
     return 0;
 }

@@ -161,6 +161,41 @@ void scc_panic(const char *msg)
         scc_syscall(SYS_exit, SCC_EXIT_PANIC, 0, 0, 0, 0);
 }
 
+
+int scc_tile_clock(int tile, unsigned mhz)
+{
+    return scc_syscall(SYS_tile_clock, tile, (long)mhz, 0, 0, 0);
+}
+
+/* Whether user code has the CRB pages: asked once, then kept up to date
+ * by scc_crb_raw (-1: not asked yet). */
+static int crb_mapped = -1;
+
+int scc_crb_raw(int on)
+{
+    int r = scc_syscall(SYS_crb_raw, on, 0, 0, 0, 0);
+
+    if (r >= 0)
+        crb_mapped = on;
+    return r;
+}
+
+int scc_crb_mapped(void)
+{
+    uint32_t pte;
+
+    if (crb_mapped < 0)
+        crb_mapped = scc_vmquery((const void *)(uintptr_t)get_facts()->crb_base, &pte) == 0 &&
+                     (pte & SCC_PTE_U);
+    return crb_mapped;
+}
+
+volatile uint32_t *scc_crb_reg(int tile, unsigned off)
+{
+    return (volatile uint32_t *)(uintptr_t)(get_facts()->crb_base +
+                                            (uint32_t)tile * SCC_PAGE_SIZE + off);
+}
+
 int scc_vmquery(const void *vaddr, uint32_t *pte)
 {
     long r = scc_syscall(SYS_vmquery, (long)vaddr, 0, 0, 0, 0);

@@ -101,6 +101,42 @@ unsigned scc_halt_since(unsigned seen);
 unsigned scc_intr_count(void);              /* the count scc_halt_since compares */
 __attribute__((noreturn)) void scc_panic(const char *msg);
 
+/* --- the configuration registers (CRB) and their T&S registers ----------------- */
+
+/* Each tile's CRB page holds the T&S registers (LOCK0/1), the GLCFG
+ * interrupt pins, GCBCFG (tile clock, core resets) and LUT0, this tile's
+ * even core's memory map. Under the kernel's default crb=isolated, user
+ * code has no CRB page and uses these calls, which touch only the
+ * register named (docs/kernel.md); libscc does so by itself. */
+/* A T&S register through the kernel's own short path (SCC_TAS_VECTOR):
+ * 1 if this call took core's register, 0 if it was held; release: 0. */
+static inline int scc_tas(int core, int op)
+{
+    int ret;
+    __asm__ volatile("int %2" : "=a"(ret) : "0"(core), "i"(SCC_TAS_VECTOR), "c"(op)
+                     : "memory", "cc");
+    return ret;
+}
+
+static inline int scc_lock_try(int core)
+{
+    return scc_tas(core, SCC_TAS_TRY);
+}
+
+static inline int scc_lock_release(int core)
+{
+    return scc_tas(core, SCC_TAS_RELEASE);
+}
+int scc_tile_clock(int tile, unsigned mhz); /* GCBCFG's clock field (SYS_tile_clock) */
+/* Raw access, for programs that remap LUTs or reset cores on purpose:
+ * map (1) or unmap (0) every tile's CRB page for user code; whether it
+ * was mapped, or -SCC_EPERM under crb=strict. Call it before RCCE_init
+ * for libscc to use the registers directly too. */
+int scc_crb_raw(int on);
+int scc_crb_mapped(void);                   /* whether user code has the CRB pages */
+/* Register off of tile's CRB page (only usable when scc_crb_mapped()). */
+volatile uint32_t *scc_crb_reg(int tile, unsigned off);
+
 /* --- memory ----------------------------------------------------------------------- */
 
 /* The page-table entry that maps vaddr: 0 and *pte set, or -errno
