@@ -86,7 +86,7 @@ endif
 guest: $(GUEST_TARGETS)
 
 # --- Python virtualenv ----------------------------------------------------------
-$(VENV_STAMP): requirements.txt scripts/venv.sh | $(DEPS_STAMP)
+$(VENV_STAMP): requirements.txt tools/pyproject.toml scripts/venv.sh | $(DEPS_STAMP)
 	scripts/venv.sh $(PYTHON_VENV) requirements.txt $@
 
 venv: $(VENV_STAMP)

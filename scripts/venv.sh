@@ -26,5 +26,10 @@ fi
 
 echo "venv: installing $REQS"
 "$VENV/bin/python" -m pip install --disable-pip-version-check -q -r "$REQS" </dev/null
+# The project's own tools (tools/pyproject.toml), editable: the console
+# commands land in $VENV/bin and run the code in tools/scc as it is now.
+tools=$(cd "$(dirname "$0")/../tools" && pwd)
+"$VENV/bin/python" -m pip install --disable-pip-version-check -q --no-deps \
+    --no-build-isolation -e "$tools" </dev/null
 "$VENV/bin/python" -m pip check >/dev/null || "$VENV/bin/python" -m pip check
 touch "$STAMP"

@@ -1,4 +1,5 @@
-"""Shared pytest setup: tools/ on sys.path, the repo and build paths."""
+"""Shared pytest setup: the repo and build paths, markers. The tools package
+(tools/scc) is installed in build/venv by the build."""
 from __future__ import annotations
 
 import sys
@@ -10,7 +11,6 @@ REPO = Path(__file__).resolve().parent.parent
 BUILD = REPO / "build"
 QEMU_BIN = BUILD / "qemu" / "qemu-system-i386"
 
-sys.path.insert(0, str(REPO / "tools"))
 
 
 @pytest.fixture(scope="session")

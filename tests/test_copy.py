@@ -15,7 +15,7 @@ import re
 import pytest
 
 from abi import EXIT_PAGE_FAULT
-from sccrun import run
+from scc.sccrun import run
 
 TIMEOUT = 120  # seconds, per run
 EINVAL, EFAULT, ESRCH = 22, 14, 3

@@ -19,7 +19,7 @@ import pytest
 
 import abi
 from conftest import BUILD, REPO
-from sccrun import run, run_app
+from scc.sccrun import run, run_app
 
 SCC_RUN = REPO / "tools" / "scc-run"
 KERNEL = BUILD / "kernel" / "kernel.elf"

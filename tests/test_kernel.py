@@ -17,7 +17,7 @@ import struct
 import pytest
 
 from abi import EXIT_BADAPP, EXIT_PAGE_FAULT, EXIT_PANIC, EXIT_STOPPED
-from sccrun import run_app
+from scc.sccrun import run_app
 
 TIMEOUT = 90  # seconds, per run
 NCORES = 48
@@ -31,7 +31,7 @@ ENOMEM = 12
 @pytest.fixture(scope="session")
 def kernel(repo):
     """The kernel run_app runs: $SCC_KERNEL (to try a variant) or the build's."""
-    import sccrun
+    from scc import sccrun
     p = sccrun.default_kernel()
     assert os.path.isfile(p), f"{p} missing: build it first (make)"
     return p
@@ -81,7 +81,7 @@ def test_hello_every_core(app):
 
 def test_default_core_map(repo):
     """`make` leaves build/default.map: the kernel and hello on every core."""
-    from sccrun import run
+    from scc.sccrun import run
     lines = passed(run(coremap=str(repo / "build" / "default.map"), timeout=TIMEOUT))
     assert sorted(lines) == list(range(NCORES)), sorted(lines)
     for c in range(NCORES):

@@ -20,8 +20,8 @@ import re
 import pytest
 
 from abi import ABI, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STOPPED
-import sccrun
-from sccrun import run_app
+from scc import sccrun
+from scc.sccrun import run_app
 
 TIMEOUT = 60
 BUILD = sccrun.REPO / "build"

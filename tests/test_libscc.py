@@ -23,7 +23,7 @@ import pytest
 
 from conftest import BUILD, REPO
 from abi import EXIT_STALLED
-from sccrun import run_app
+from scc.sccrun import run_app
 
 ALL = list(range(48))
 PAIRS = [0, 1, 2, 47]           # a tile mate, the neighbour tile, the far corner

@@ -12,7 +12,7 @@ import struct
 import pytest
 
 from abi import EXIT_BADBOOT, EXIT_HUNG, EXIT_TRIPLE
-from sccrun import run
+from scc.sccrun import run
 
 TIMEOUT = 60
 

@@ -19,10 +19,10 @@ import time
 
 import pytest
 
-import loaderfuzz
+from scc import loaderfuzz
 from abi import EXIT_BADAPP, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STALLED
-import sccrun
-from sccrun import run, run_app
+from scc import sccrun
+from scc.sccrun import run, run_app
 
 TIMEOUT = 60
 ESRCH = 3

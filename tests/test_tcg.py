@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-import sccrun
-from sccrun import SccRunError, build_command, choose_tcg
+from scc import sccrun
+from scc.sccrun import SccRunError, build_command, choose_tcg
 
 HELLO_TIMEOUT = 120
 

@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-import sccrun
-from sccrun import RunResult, SccRunError, build_command, run
+from scc import sccrun
+from scc.sccrun import RunResult, SccRunError, build_command, run
 
 pytestmark = pytest.mark.no_qemu
 
@@ -286,7 +286,7 @@ def test_bench_timing_says_which_run_failed(fake_qemu, repo):
 
 # --- applications: core specs, kernel words, the core map run_app writes ----------
 
-from sccrun import (app_coremap, app_link_name, format_cores, kernel_arg,  # noqa: E402
+from scc.sccrun import (app_coremap, app_link_name, format_cores, kernel_arg,  # noqa: E402
                     kernel_options, machine_cores, parse_cores, run_app)
 
 

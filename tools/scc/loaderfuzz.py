@@ -9,7 +9,7 @@ without a message) and never outlive its time limit by itself... except
 that a mutated image that loads may run code that loops, which the guest
 is entitled to: such a case is counted as "ran until the time limit".
 
-    from loaderfuzz import fuzz
+    from scc.loaderfuzz import fuzz
     stats = fuzz(kernel_elf, stub_elf, cases=100, seed=1, workdir=tmp)
 
 tools/scc-fuzz-loader is the command-line front end.
@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import sccrun
+from scc import sccrun
 
 PATHS = ("kernel", "coremap", "stub")
 # A small chip: a case costs one QEMU start, and four cores boot fastest.

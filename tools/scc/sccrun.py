@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, TextIO
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DEFAULT_QEMU = REPO / "build" / "qemu" / "qemu-system-i386"
 DEFAULT_BOOT = REPO / "build" / "boot" / "scc-boot.elf"
 DEFAULT_KERNEL = REPO / "build" / "kernel" / "kernel.elf"

@@ -1,0 +1,80 @@
+"""What the timing mode costs: the 48-core broadcast benchmark in
+functional mode (single- and multi-threaded TCG) and in the timing mode,
+in host wall clock seconds. Every run has a time limit.
+
+    scc-bench-timing [--sizes 32,3072,65536] [--iters 3] [--alg SPEC]...
+                     [--repeat 3]
+
+Each mode runs once unmeasured (a first run pays for cold host caches and
+memory: it took 1.5 s where the next took 0.9), then --repeat times, the
+modes taking turns so that a drift of the host's speed hits all alike.
+The median of each is printed, with the fastest and slowest run, and the
+ratio of the medians. The issue's target is the timing mode at most 3x
+single-threaded functional mode on this benchmark (docs/timing.md).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+
+from scc import sccrun
+
+MODES = (("functional, single-threaded", {"tcg": "single"}),
+         ("functional, multi-threaded", {"tcg": "multi"}),
+         ("timing", {"machine": {"timing": "on"}}))
+
+
+def run_once(app, args, kw, timeout) -> float:
+    t = time.monotonic()
+    r = sccrun.run_app(app, cores="all", args=args, timeout=timeout, **kw)
+    took = time.monotonic() - t
+    if r.returncode != 0 or r.timed_out or ",NO" in r.stdout:
+        raise sccrun.SccRunError(f"the run failed (exit {r.returncode}"
+                                 f"{', timed out' if r.timed_out else ''}): {r.stderr[-300:]}")
+    return took
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="scc-bench-timing", description=__doc__.split("\n\n")[0])
+    p.add_argument("--sizes", default="32,3072,65536")
+    p.add_argument("--iters", type=int, default=3)
+    p.add_argument("--alg", action="append", metavar="SPEC")
+    p.add_argument("--repeat", type=int, default=3, help="measured runs of each mode (default 3)")
+    p.add_argument("--timeout", type=float, default=1800, help="seconds, for each run")
+    a = p.parse_args(argv)
+    if a.iters < 1:
+        p.error("--iters must be at least 1")
+    if not 1 <= a.repeat <= 20:
+        p.error("--repeat must be 1 to 20")
+    algs = a.alg or ["binomial", "oc:k=7", "scatter_allgather"]
+    app = sccrun.REPO / "build" / "apps" / "bcast_bench.elf"
+    args = ["48", "0.533", *map(str, range(48)), "--sizes", a.sizes, "--iters", str(a.iters),
+            "--warmup", "1"]
+    for spec in algs:
+        args += ["--alg", spec]
+    print(f"bcast_bench on 48 cores: {', '.join(algs)}; sizes {a.sizes}; {a.iters} iterations "
+          f"after 1 warm-up. Host wall clock seconds, median of {a.repeat} after one unmeasured "
+          "run of each mode (fastest-slowest):", flush=True)
+    times: dict[str, list[float]] = {name: [] for name, _ in MODES}
+    try:
+        for rep in range(a.repeat + 1):
+            for name, kw in MODES:
+                took = run_once(app, args, kw, a.timeout)
+                if rep:
+                    times[name].append(took)
+    except sccrun.SccRunError as e:
+        print(f"scc-bench-timing: error: {e}", file=sys.stderr)
+        return 1
+    med = {name: statistics.median(t) for name, t in times.items()}
+    for name, t in times.items():
+        print(f"  {name:<30} {med[name]:8.2f} s  ({min(t):.2f}-{max(t):.2f})")
+    print(f"timing / functional single-threaded: {med['timing'] / med['functional, single-threaded']:.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,207 @@
+"""Run a kernel (or a core map) on the emulated SCC chip, with a time limit.
+
+Streams QEMU's console live and exits with QEMU's exit status; on timeout it
+stops QEMU (which reports where every core was), prints "scc-run: timed out
+after S s" and exits 124. When a core fails, the machine stops the run and
+reports every core (--keep-going lets the other cores run on).
+
+    scc-run [options] KERNEL                       the kernel on every core
+    scc-run [options] --coremap F                  a core map
+    scc-run [options] --app APP [--cores SPEC] [--kopt K=V]... [KERNEL] [-- ARGS...]
+                                                   the kernel (default
+                                                   build/kernel/kernel.elf) with
+                                                   APP as its application on
+                                                   SPEC's cores (default all),
+                                                   ARGS as the app's arguments
+
+--tcg chooses how QEMU's TCG runs the cores: single (one host thread
+runs them all, round-robin), multi (a host thread per core) or auto (the
+default, or $SCC_TCG): multi when the run has at least two host CPUs to
+itself (the CPUs this process may use, divided by $SCC_PARALLEL_RUNS, the
+number of runs that share the host; default 1) and starts from 2 to 4
+cores a CPU, else single.
+
+--time prints, at the end, when every started core had printed its first
+console line (with --time-mark TEXT: its first line containing TEXT) and
+when QEMU exited, in wall-clock seconds after QEMU's start. With an app
+that prints as it starts (build/apps/hello.elf), that is the boot-to-app-
+start time.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import signal
+import sys
+
+
+from scc import sccrun
+
+
+def machine_option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return name, value
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return value
+
+
+def timing_report(result: sccrun.RunResult, started: list[int] | None,
+                  mark: str | None) -> str:
+    """The --time line: when every core had printed (its first line, or its
+    first line containing mark), and when QEMU exited."""
+    firsts = result.first_line_times(mark)
+    what = "first console line" if mark is None else f"first line containing {mark!r}"
+    parts = []
+    if firsts:
+        last_core = max(firsts, key=lambda c: firsts[c])
+        parts.append(f"{len(firsts)} cores printed their {what}; the first after "
+                     f"{min(firsts.values()):.3f} s, the last (core {last_core:02d}) after "
+                     f"{firsts[last_core]:.3f} s")
+    else:
+        parts.append(f"no core printed a {what}")
+    if started is not None:
+        missing = [c for c in started if c not in firsts]
+        if missing:
+            parts.append(f"{len(missing)} started cores did not (first: core {missing[0]:02d})")
+    end = "killed at the timeout" if result.timed_out else "exited"
+    parts.append(f"QEMU {end} after {result.elapsed:.3f} s")
+    return "scc-run: time: " + "; ".join(parts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="scc-run",
+        description="Run QEMU -M scc with a hard time limit, streaming the console.",
+        epilog="Environment: SCC_QEMU (QEMU binary), SCC_BOOT (boot ELF, -bios), "
+               "SCC_KERNEL (the kernel --app runs by default), SCC_TCG (the default "
+               "of --tcg), SCC_PARALLEL_RUNS (runs sharing the host, for --tcg auto).")
+    p.add_argument("kernel", nargs="?", help="kernel ELF to run on every core (or use --coremap)")
+    p.add_argument("--timeout", type=positive_seconds, default=sccrun.DEFAULT_TIMEOUT,
+                   metavar="S", help="kill QEMU after S seconds (default %(default)g)")
+    p.add_argument("--coremap", metavar="F", help="core map file (machine option coremap=F)")
+    p.add_argument("--append", metavar="A", help="kernel command line")
+    p.add_argument("--module", metavar="M", action="append", default=[],
+                   help="Multiboot module (repeatable)")
+    p.add_argument("--machine", metavar="K=V", type=machine_option, action="append", default=[],
+                   help="machine option, e.g. private-mem=32M (repeatable)")
+    p.add_argument("--keep-going", action="store_true",
+                   help="when a core fails, let the others run on (machine option "
+                        "on-failure=continue; the default stops the run at once)")
+    p.add_argument("--timing", action="store_true",
+                   help="modeled SCC time (machine option timing=on): per-core clocks, mesh "
+                        "costs, identical on every run; QEMU runs single-threaded with "
+                        "instruction counting")
+    p.add_argument("--timing-stats", metavar="F",
+                   help="with --timing: write per-core counters and link traffic as CSV to F "
+                        "at exit ('-': stderr)")
+    p.add_argument("--tcg", choices=sccrun.TCG_MODES,
+                   help="TCG threading: single, multi or auto (default: $SCC_TCG, else auto: "
+                        "multi if the run has 2 or more host CPUs to itself and starts 2 to 4 "
+                        "cores a CPU)")
+    p.add_argument("--print-command", action="store_true",
+                   help="print the QEMU command line and exit (with --app: the core map too)")
+    app = p.add_argument_group("applications")
+    app.add_argument("--app", metavar="APP",
+                     help="run APP (an ELF linked with libscc) as the kernel's application; "
+                          "arguments after -- go to it")
+    app.add_argument("--cores", metavar="SPEC", default="all",
+                     help="with --app: cores to start, as in a core map (N, N-M, lists, all); "
+                          "the others are held in reset (default %(default)s)")
+    app.add_argument("--kopt", metavar="K=V", action="append", default=[],
+                     help="with --app: kernel option, e.g. mbox=poll (repeatable)")
+    p.add_argument("--time", action="store_true",
+                   help="print wall-clock times at the end: every core's first console line, "
+                        "QEMU's exit")
+    p.add_argument("--time-mark", metavar="TEXT",
+                   help="with --time: time each core's first line containing TEXT instead")
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    app_args: list[str] = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, app_args = argv[:i], argv[i + 1:]
+    args = p.parse_args(argv)
+    if args.app is None:
+        if app_args:
+            p.error("arguments after -- are the application's: they need --app")
+        if args.kopt or args.cores != "all":
+            p.error("--kopt and --cores need --app")
+    elif args.coremap or args.append is not None or args.module:
+        p.error("--app writes its own core map: it does not go with --coremap, --append or --module")
+    if args.time_mark is not None and not args.time:
+        p.error("--time-mark needs --time")
+
+    if args.timing_stats is not None and not args.timing:
+        p.error("--timing-stats needs --timing")
+    machine = dict(args.machine)
+    if args.timing:
+        machine["timing"] = "on"
+    if args.timing_stats is not None:
+        machine["timing-stats"] = args.timing_stats
+    if args.keep_going:
+        machine["on-failure"] = "continue"
+    try:
+        if args.app is not None:
+            kernel = args.kernel or sccrun.default_kernel()
+            # Checks the spec, options and arguments before anything runs.
+            cmap = sccrun.app_coremap(sccrun.app_link_name(args.app), cores=args.cores,
+                                      args=app_args, kernel_opts=args.kopt,
+                                      ncores=sccrun.machine_cores(machine))
+        if args.print_command:
+            if args.app is not None:
+                print(shlex.join(sccrun.build_command(
+                    None, coremap="cores.map", machine=machine, tcg=args.tcg,
+                    started=len(sccrun.parse_cores(args.cores, sccrun.machine_cores(machine))))))
+                print(f"# cores.map (kernel.elf -> {kernel}, "
+                      f"{sccrun.app_link_name(args.app)} -> {args.app}):")
+                sys.stdout.write(cmap)
+                return 0
+            print(shlex.join(sccrun.build_command(
+                args.kernel, coremap=args.coremap, append=args.append,
+                modules=args.module, machine=machine, tcg=args.tcg)))
+            return 0
+        # A SIGTERM ends the run like Ctrl-C: QEMU's process group is killed.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+        if args.app is not None:
+            result = sccrun.run_app(args.app, cores=args.cores, args=app_args,
+                                    kernel_opts=args.kopt, kernel=kernel, machine=machine,
+                                    timeout=args.timeout, stream=True, tcg=args.tcg)
+            started = sccrun.parse_cores(args.cores, sccrun.machine_cores(machine))
+        else:
+            result = sccrun.run(args.kernel, coremap=args.coremap, append=args.append,
+                                modules=args.module, machine=machine, timeout=args.timeout,
+                                stream=True, tcg=args.tcg)
+            started = None
+    except sccrun.SccRunError as e:
+        print(f"scc-run: error: {e}", file=sys.stderr)
+        return 2
+    except sccrun.OutputClosed:
+        # `scc-run ... | head -1`: the reader went away; QEMU is stopped.
+        # Point stdout at /dev/null so that Python's final flush is quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
+    except KeyboardInterrupt:
+        print("scc-run: interrupted", file=sys.stderr)
+        return 130
+    if args.time:
+        print(timing_report(result, started, args.time_mark), file=sys.stderr)
+    if result.timed_out:
+        print(f"scc-run: timed out after {args.timeout:g} s", file=sys.stderr)
+        return 124
+    rc = result.returncode
+    return rc if rc >= 0 else 128 - rc  # killed by signal N -> 128+N, as a shell does
+
+
+if __name__ == "__main__":
+    sys.exit(main())
