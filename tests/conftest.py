@@ -28,6 +28,9 @@ def build() -> Path:
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "no_qemu: the test does not need the QEMU binary (pure unit test)")
+    config.addinivalue_line(
+        "markers", "slow: takes a minute or more of host time; skip for a fast loop with "
+        "make test PYTEST_ARGS='-m \"not slow\"'")
 
 
 @pytest.fixture(scope="session")

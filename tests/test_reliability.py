@@ -516,3 +516,19 @@ def test_fail_fast_keeps_what_a_stopped_core_wrote_mid_line():
     assert not r.timed_out and r.returncode == 3, explain(r)
     for c in (0, 2, 3):
         assert f"[{c:02d}] unfinished\n" in r.stdout, explain(r)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode,calls", [("functional", 1000), ("timing", 5000)])
+def test_random_system_calls_on_every_core_end(mode, calls):
+    """Item (timing-mode hang): random system calls with random arguments
+    on all 48 cores, kernel copies among them (SYS_copy_lut, SYS_copy_serve,
+    whose string copies once hung the timing mode): every call returns,
+    every core finishes, nothing panics or faults."""
+    r = run_app(app("syscall_fuzz"), cores="0-47", args=[f"n={calls}"], timeout=900,
+                machine={"timing": "on"} if mode == "timing" else None)
+    assert not r.timed_out and r.returncode == 0, explain(r)
+    done = {c: [l for l in lines if l.startswith("fuzz done")]
+            for c, lines in r.core_lines().items()}
+    assert {c: v for c, v in done.items() if v} == \
+        {c: [f"fuzz done {calls}"] for c in range(48)}, explain(r)

@@ -1,0 +1,150 @@
+/*
+ * Random system calls with random arguments, on every core at once
+ * (tests/test_reliability.py): the kernel must answer each one, never
+ * panic, fault or hang, in functional and in timing mode.
+ *
+ *   syscall_fuzz [n=CALLS] [seed=S]
+ *
+ * Each core draws n calls from the numbers below with its own seed
+ * (seed + core id, so every run makes the same calls). Arguments mix small
+ * numbers, core ids, lengths, addresses of the app's own memory (its data,
+ * heap and stack), of shared DRAM and the MPBs, and addresses the app may
+ * not touch (0, the kernel, the top of memory). Left out: the calls that
+ * are meant not to return or to wait for another core (exit, panic, halt,
+ * copy_wait, a blocking mbox_recv), and the calls this program does not
+ * know (newer numbers), whose waits it cannot bound. copy_serve copies
+ * only for this core: a copy core writes where its requester says, and
+ * random copies into another core's memory would break that core, as
+ * they would on the chip.
+ *
+ * Prints "fuzz done N" (N: the calls made) and exits 0.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "testlib.h"
+
+static uint32_t rng;
+
+static uint32_t next(void)       /* xorshift32: the same calls on every run */
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+/* What the calls may write: 8 KiB of offsets plus the longest write a call
+ * below is given (16 KiB), so that they never reach this program's own
+ * variables (a write there would be this program's bug, not the kernel's). */
+static uint8_t buf[8192 + 16384 + 4096] __attribute__((aligned(4096)));
+
+static long address(void)
+{
+    static const uint32_t bad[] = {
+        0, 4, 0x1000, 0x00100000, 0x3ffff000, 0xc0000000, 0xf8000000,
+        0xfee00000, 0xfffffffc, 0xffffffff,
+    };
+    switch (next() % 6) {
+    case 0:
+    case 1:
+        return (long)(buf + next() % 8192);
+    case 2:
+        return (long)((uint8_t *)scc_shm() + next() % 65536);
+    case 3:
+        return (long)((uint8_t *)scc_mpb_user(next() % 48) + next() % 0x1c00);
+    case 4:
+        return (long)bad[next() % (sizeof(bad) / sizeof(bad[0]))];
+    default:
+        return (long)next();
+    }
+}
+
+static long length(void)
+{
+    static const uint32_t len[] = { 0, 1, 4, 31, 32, 33, 255, 4096, 8192,
+                                    0x7fffffff, 0x80000000, 0xffffffff };
+
+    return next() % 4 ? (long)(next() % 8192)
+                      : (long)len[next() % (sizeof(len) / sizeof(len[0]))];
+}
+
+static long arg(void)
+{
+    switch (next() % 4) {
+    case 0:
+        return (long)(next() % 64) - 8;         /* cores, modes, fds */
+    case 1:
+        return length();
+    case 2:
+        return address();
+    default:
+        return (long)next();
+    }
+}
+
+/* The calls drawn, each a few times over so that the cheap ones dominate. */
+static const int calls[] = {
+    SYS_write, SYS_read, SYS_sbrk, SYS_mmap, SYS_munmap, SYS_time,
+    SYS_yield, SYS_info, SYS_mbox_send, SYS_mbox_recv, SYS_mbox_poll,
+    SYS_mbox_mode, SYS_ipi, SYS_kstat, SYS_vmquery, SYS_tick,
+    SYS_core_state, SYS_copy_mpbt, SYS_copy_lut, SYS_copy_serve,
+    SYS_lut_read, SYS_NR, SYS_NR + 7, -1,
+};
+
+static void one(void)
+{
+    int nr = calls[next() % (sizeof(calls) / sizeof(calls[0]))];
+    long a = arg(), b = arg(), c = arg(), d = arg(), e = arg();
+
+    switch (nr) {
+    case SYS_write:
+        a = next() % 4 ? 5 : a;         /* mostly a bad fd: a quiet console */
+        c = c & 0xff;
+        break;
+    case SYS_mmap:
+        a = length();                   /* zeroing gigabytes would only be slow */
+        break;
+    case SYS_sbrk:
+        a = (long)(next() % 3) * 4096 - 4096;   /* and back: no exhaustion */
+        break;
+    case SYS_mbox_recv:
+        b = SCC_MBOX_NONBLOCK;
+        break;
+    case SYS_mbox_send:
+        d = d & 0x7ff;
+        break;
+    case SYS_mbox_mode:
+        a = next() % 5 - 1;             /* ask, or one of the modes */
+        b = next() % 100000;
+        break;
+    case SYS_tick:
+        a = next() % 2 ? 0 : next() % 2000;     /* a storm would only be slow */
+        break;
+    case SYS_copy_lut:
+        c = c & 0x3fff;
+        break;
+    case SYS_copy_serve:
+        /* a copy core writes its requester's memory as told: only our own
+         * (random copies into another core's data would be its bug) */
+        a = next() % 8 ? scc_core_id() : a;
+        a = a >= 0 && a < 48 ? scc_core_id() : a;
+        d = d & 0x3fff;
+        e = next() % 8;
+        break;
+    }
+    (void)scc_syscall(nr, a, b, c, d, e);
+}
+
+int main(int argc, char **argv)
+{
+    long n = arg_long(argc, argv, "n", 1000);
+    long i;
+
+    rng = (uint32_t)arg_long(argc, argv, "seed", 1) * 2654435761u + scc_core_id() + 1;
+    for (i = 0; i < n; i++)
+        one();
+    scc_syscall(SYS_tick, 0, 0, 0, 0, 0);
+    printf("fuzz done %ld\n", n);
+    return 0;
+}

@@ -1,0 +1,239 @@
+"""scc-bench: run an experiment's points on Dask and keep one results table.
+
+    scc-bench run EXPERIMENT.toml [--workers N | --scheduler ADDRESS] [--out DIR]
+    scc-bench show DIR              # the table so far, and what failed
+    scc-bench plot DIR --kind KIND  # plots from the table, without rerunning
+
+`run` writes DIR/results.csv (one row per point x the app's rows, with the
+point's parameters and its provenance), DIR/manifest.json (the experiment
+file and the environment), DIR/failed/POINT.log (the console tail of each
+point that failed), and ends with the line `points: N run, N cached, N failed`.
+Modeled points (chip, timing mode) are cached by the content of everything
+that decides them (build/bench-cache, or $SCC_BENCH_CACHE): a rerun runs
+only the points whose inputs changed. See docs/experiments.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from scc import experiment as xp
+from scc import provenance, sweep
+
+PROVENANCE = ("experiment", "point", "status", "why", "cached", "wall_s", "cache_key",
+              "commit", "dirty", "qemu_version", "backend", "mode", "clock", "machine",
+              "kernel_options", "app", "app_args", "cores", "host", "start_time")
+
+
+def _rows(point: xp.Point, result: dict, cached: bool, key: str) -> list[dict]:
+    prov = provenance.row_columns(point, result.get("host", ""), result.get("start", ""))
+    prov.update(status=result["status"], why=result.get("why", ""), cached=cached,
+                wall_s=result.get("wall_s", 0.0), cache_key=key)
+    rows = result["rows"] or [{}]
+    out = []
+    for r in rows:
+        row = dict(r)
+        for k, v in point.params.items():
+            row[k if k not in r else f"param_{k}"] = v
+        for k, v in prov.items():
+            if k not in row:
+                row[k] = v
+        out.append(row)
+    return out
+
+
+class _Progress:
+    """Points done, running and failed, and the time left; nothing when
+    stderr is not a terminal."""
+
+    def __init__(self, total: int, name: str, enabled: bool):
+        self.total, self.done, self.failed, self.running = total, 0, 0, 0
+        self.p = None
+        if enabled and total:
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+            self.p = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                              TextColumn("{task.fields[state]}"), TimeElapsedColumn(),
+                              TextColumn("left"), TimeRemainingColumn(), transient=True)
+            self.task = self.p.add_task(name, total=total, state="")
+            self.p.start()
+
+    def update(self, done=0, failed=0, running=None):
+        self.done += done
+        self.failed += failed
+        if running is not None:
+            self.running = running
+        if self.p:
+            self.p.update(self.task, completed=self.done,
+                          state=f"running {self.running}, failed {self.failed}")
+
+    def close(self):
+        if self.p:
+            self.p.stop()
+
+
+def run_experiment(exp: xp.Experiment, out: Path, *, workers: int | None = None,
+                   scheduler: str | None = None, cache_all: bool = False,
+                   progress: bool | None = None, log=print):
+    """Run @exp's points; write @out/results.csv and the manifest. Returns
+    (the results DataFrame, {"run": n, "cached": n, "failed": n})."""
+    import pandas as pd
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "failed").mkdir(exist_ok=True)
+    manifest = {"experiment": exp.name, "file": exp.path, "source": exp.source,
+                "spec": exp.spec, "environment": provenance.environment(),
+                "points": [{"index": p.index, "params": p.params, "app": p.app,
+                            "args": list(p.args), "cores": list(p.cores), "mode": p.mode,
+                            "backend": p.backend, "machine": p.machine, "kernel": p.kernel,
+                            "timeout_s": p.timeout} for p in exp.points]}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, default=str),
+                                       encoding="utf-8")
+    results: dict[int, tuple[dict, bool, str]] = {}
+    todo = []
+    for p in exp.points:
+        key = provenance.cache_key(p)
+        hit = sweep.cache_get(key) if (p.cache or cache_all) else None
+        if hit is not None:
+            results[p.index] = (hit, True, key)
+        else:
+            todo.append((p, key))
+    counts = {"run": 0, "cached": len(results), "failed": 0}
+    bar = _Progress(len(todo), exp.name, sys.stderr.isatty() if progress is None else progress)
+    t0 = time.monotonic()
+    try:
+        if todo:
+            from dask.distributed import as_completed
+            client = sweep.client(workers, scheduler)
+            try:
+                futures = {client.submit(sweep.run_point, p, pure=False,
+                                         key=f"{exp.name}-{p.index}-{key[:12]}"): (p, key)
+                           for p, key in todo}
+                bar.update(running=min(len(todo), _nworkers(client)))
+                for fut in as_completed(futures):
+                    p, key = futures[fut]
+                    try:
+                        r = fut.result()
+                    except Exception as e:      # the worker died: the point failed
+                        r = {"rows": [], "status": "error", "why": f"worker: {e}",
+                             "tail": "", "wall_s": 0.0}
+                    results[p.index] = (r, False, key)
+                    counts["run"] += 1
+                    failed = r["status"] != "ok"
+                    if failed:
+                        counts["failed"] += 1
+                        (out / "failed" / f"{p.index}.log").write_text(
+                            f"point {p.index}: {p.label()}\nstatus {r['status']}: {r['why']}\n"
+                            f"args: {' '.join(p.args)}\n--- console tail\n{r.get('tail', '')}\n",
+                            encoding="utf-8")
+                    elif p.cache or cache_all:
+                        sweep.cache_put(key, r)
+                    left = len(todo) - counts["run"]
+                    bar.update(done=1, failed=int(failed),
+                               running=min(left, _nworkers(client)))
+            finally:
+                client.close()
+                if not scheduler:
+                    try:
+                        client.cluster.close()
+                    except Exception:
+                        pass
+    finally:
+        bar.close()
+    rows = []
+    for p in exp.points:
+        r, cached, key = results[p.index]
+        rows.extend(_rows(p, r, cached, key))
+    df = pd.DataFrame(rows)
+    front = [c for c in df.columns if c not in PROVENANCE]
+    df = df[front + [c for c in PROVENANCE if c in df.columns]]
+    df.to_csv(out / "results.csv", index=False)
+    manifest["wall_s"] = round(time.monotonic() - t0, 2)
+    manifest["counts"] = counts
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, default=str),
+                                       encoding="utf-8")
+    return df, counts
+
+
+def _nworkers(client) -> int:
+    try:
+        return max(1, len(client.scheduler_info()["workers"]))
+    except Exception:
+        return 1
+
+
+def load_results(d: Path):
+    import pandas as pd
+    f = d / "results.csv"
+    if not f.is_file():
+        raise FileNotFoundError(f"{f}: no results (run `scc-bench run FILE --out {d}` first)")
+    return pd.read_csv(f, keep_default_na=False)
+
+
+def show(d: Path, out=sys.stdout) -> int:
+    import pandas as pd
+    df = load_results(d)
+    ok = df[df["status"] == "ok"]
+    cols = [c for c in df.columns if c not in PROVENANCE or c in ("point", "clock")]
+    with pd.option_context("display.max_rows", 500, "display.max_columns", 30,
+                           "display.width", 200):
+        print(ok[cols].to_string(index=False) if len(ok) else "(no results yet)", file=out)
+    bad = df[df["status"] != "ok"].drop_duplicates("point")
+    n = df["point"].nunique()
+    print(f"\n{n} point(s): {n - len(bad)} ok, {len(bad)} failed; clock: "
+          f"{', '.join(sorted(set(df['clock'])))}", file=out)
+    for _, r in bad.iterrows():
+        print(f"  point {r['point']} {r['status']}: {r['why']} (args: {r['app_args']}; "
+              f"log: {d / 'failed' / (str(r['point']) + '.log')})", file=out)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="scc-bench", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="run an experiment file's points")
+    r.add_argument("file", metavar="EXPERIMENT.toml")
+    g = r.add_mutually_exclusive_group()
+    g.add_argument("--workers", type=int, metavar="N",
+                   help="a local Dask cluster of N workers (default: the host's CPUs)")
+    g.add_argument("--scheduler", metavar="ADDRESS",
+                   help="an existing Dask scheduler (tcp://host:8786), e.g. of a "
+                        "dask-jobqueue Slurm or PBS cluster (docs/experiments.md)")
+    r.add_argument("--out", metavar="DIR", help="results directory (default: "
+                   "build/bench/NAME)")
+    r.add_argument("--cache-all", action="store_true",
+                   help="cache functional-mode and host points too (their times are "
+                        "the host's, not deterministic)")
+    r.add_argument("--no-progress", action="store_true")
+    s = sub.add_parser("show", help="print a results directory's table and its failures")
+    s.add_argument("dir", metavar="DIR")
+    pl = sub.add_parser("plot", help="plot a results directory's table")
+    pl.add_argument("dir", metavar="DIR")
+    from scc import plots
+    plots.add_arguments(pl)
+    a = p.parse_args(argv)
+    try:
+        if a.cmd == "run":
+            if a.workers is not None and a.workers < 1:
+                p.error("--workers must be at least 1")
+            exp = xp.load(a.file)
+            out = Path(a.out) if a.out else Path("build") / "bench" / exp.name
+            _, c = run_experiment(exp, out, workers=a.workers, scheduler=a.scheduler,
+                                  cache_all=a.cache_all,
+                                  progress=False if a.no_progress else None)
+            print(f"results: {out / 'results.csv'}")
+            print(f"points: {c['run']} run, {c['cached']} cached, {c['failed']} failed")
+            return 1 if c["failed"] else 0
+        if a.cmd == "show":
+            return show(Path(a.dir))
+        return plots.main_plot(a)
+    except (xp.ExperimentError, FileNotFoundError, ValueError) as e:
+        print(f"scc-bench: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
