@@ -26,7 +26,7 @@ from scc import provenance, sweep
 
 PROVENANCE = ("experiment", "point", "status", "why", "cached", "wall_s", "cache_key",
               "commit", "dirty", "qemu_version", "backend", "mode", "clock", "machine",
-              "kernel_options", "app", "app_args", "cores", "host", "start_time")
+              "kernel_options", "app", "app_args", "core_list", "host", "start_time")
 
 
 def _rows(point: xp.Point, result: dict, cached: bool, key: str) -> list[dict]:
@@ -173,8 +173,9 @@ def load_results(d: Path):
     return pd.read_csv(f, keep_default_na=False)
 
 
-def show(d: Path, out=sys.stdout) -> int:
+def show(d: Path, out=None) -> int:
     import pandas as pd
+    out = out or sys.stdout
     df = load_results(d)
     ok = df[df["status"] == "ok"]
     cols = [c for c in df.columns if c not in PROVENANCE or c in ("point", "clock")]

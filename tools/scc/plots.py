@@ -65,10 +65,16 @@ def _clock(df) -> str:
 
 
 def _ncores(df):
-    if "cores" in df.columns and "ncores" not in df.columns:
+    """The number of cores of each row: the app's own `cores` column (a
+    count), else the length of the point's core list."""
+    if "ncores" in df.columns:
+        return df
+    df = df.copy()
+    if "cores" in df.columns and str(df["cores"].dtype).startswith("int"):
+        df["ncores"] = df["cores"]
+    elif "core_list" in df.columns:
         from scc import sccrun
-        df = df.copy()
-        df["ncores"] = [len(sccrun.parse_cores(str(c), 48)) for c in df["cores"]]
+        df["ncores"] = [len(sccrun.parse_cores(str(c), 48)) for c in df["core_list"]]
     return df
 
 

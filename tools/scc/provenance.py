@@ -95,7 +95,7 @@ def row_columns(point, host: str, start: str) -> dict:
         "machine": json.dumps(point.machine, sort_keys=True),
         "kernel_options": " ".join(f"{k}={v}" for k, v in point.kernel.items()),
         "app": Path(point.app).name, "app_args": " ".join(point.args),
-        "cores": sccrun.format_cores(list(point.cores)),
+        "core_list": sccrun.format_cores(list(point.cores)),
         "host": host, "start_time": start,
     }
 

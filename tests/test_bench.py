@@ -1,0 +1,267 @@
+"""scc-bench: experiment files, the sweep on Dask, the result cache,
+provenance, failures, plots (tools/scc/bench.py, experiment.py, sweep.py,
+provenance.py, plots.py).
+
+Expectations are independent of the code under test: point lists written
+out by hand, the commit read from git here, modeled rows compared between
+two runs that share nothing but their inputs.
+"""
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import subprocess
+
+import pandas as pd
+import pytest
+
+from conftest import BUILD, REPO
+from scc import bench, experiment as xp, plots, provenance
+
+BCAST = BUILD / "apps" / "bcast_bench.elf"
+
+
+def spec(**over):
+    s = {"experiment": {"name": "t", "app": "bcast_bench", "cores": "0-3", "rcce": True,
+                        "timeout": 120},
+         "args": {"sizes": "32", "iters": 1, "warmup": 0}}
+    for k, v in over.items():
+        s.setdefault(k, {}).update(v)
+    return s
+
+
+# --- expansion (no QEMU) ----------------------------------------------------------
+
+@pytest.mark.no_qemu
+def test_sweep_is_the_cross_product_in_file_order():
+    e = xp.expand(spec(sweep={"alg": ["a", "b"], "cores": ["0-1", "0-3"]}))
+    assert [p.params for p in e.points] == [
+        {"alg": "a", "cores": "0-1"}, {"alg": "a", "cores": "0-3"},
+        {"alg": "b", "cores": "0-1"}, {"alg": "b", "cores": "0-3"}]
+    p = e.points[1]
+    assert p.cores == (0, 1, 2, 3)
+    assert p.args == ("4", "0.533", "0", "1", "2", "3", "--sizes", "32", "--iters", "1",
+                      "--warmup", "0", "--alg", "a")
+    assert p.clock == "modeled" and p.cache
+
+
+@pytest.mark.no_qemu
+def test_explicit_points_are_crossed_with_the_sweep():
+    s = spec(sweep={"root": [0, 1]})
+    s["points"] = [{"alg": "x"}, {"alg": "y", "machine.core-hz": "800000000"}]
+    e = xp.expand(s)
+    assert [p.params for p in e.points] == [
+        {"alg": "x", "root": 0}, {"alg": "x", "root": 1},
+        {"alg": "y", "machine.core-hz": "800000000", "root": 0},
+        {"alg": "y", "machine.core-hz": "800000000", "root": 1}]
+    assert e.points[2].machine == {"core-hz": "800000000"}
+    assert e.points[0].machine == {}
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("value,want", [
+    ("32:4K", [32, 64, 128, 256, 512, 1024, 2048, 4096]),
+    ("1:1", [1]),
+    ({"start": 100, "stop": 400, "step": 100}, [100, 200, 300, 400]),
+    ({"start": 1, "stop": 1000, "factor": 10}, [1, 10, 100, 1000]),
+    ([3, 1, 2], [3, 1, 2]),
+    ("oc:k=7", ["oc:k=7"]),
+    (5, [5]),
+])
+def test_ranges(value, want):
+    assert xp.expand_range(value, "x") == want
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("bad,why", [
+    ({"bogus": {}}, "unknown section"),
+    ({"sweep": {"alg": []}}, "empty list"),
+    ({"sweep": {"sizes": "4K:32"}}, "must go up"),
+    ({"sweep": {"n": {"start": 1, "stop": 5}}}, "one of step or factor"),
+    ({"experiment": {"mode": "fast"}}, "mode 'fast'"),
+    ({"experiment": {"cores": "0-99999999999"}}, "cores"),
+    ({"experiment": {"name": "a b"}}, "letters, digits"),
+    ({"sweep": {"n": {"start": 0, "stop": 10 ** 9, "step": 1}}}, "more than"),
+])
+def test_bad_experiments_are_refused_with_a_reason(bad, why):
+    s = spec()
+    for k, v in bad.items():
+        s.setdefault(k, {}).update(v)
+    with pytest.raises(xp.ExperimentError, match=why):
+        xp.expand(s)
+
+
+@pytest.mark.no_qemu
+def test_experiment_files_shipped_expand(tmp_path):
+    files = sorted((REPO / "experiments").glob("*.toml"))
+    assert any(f.name == "smoke.toml" for f in files)
+    for f in files:
+        e = xp.load(f)
+        assert e.points, f
+
+
+# --- the cache key (no QEMU) ---------------------------------------------------------
+
+HASHES = {"app": "a", "qemu": "q", "kernel": "k", "boot": "b"}
+
+
+def _changes(key_fn):
+    """Which of a point's inputs change @key_fn's key when changed alone."""
+    p = xp.expand(spec()).points[0]
+    base = key_fn(p, HASHES)
+    changed = set()
+    for name in HASHES:
+        if key_fn(p, {**HASHES, name: "other"}) != base:
+            changed.add(name)
+    for field, value in [("args", p.args + ("--root", "1")), ("machine", {"core-hz": "1"}),
+                         ("kernel", {"mbox": "poll"}), ("cores", (0, 1)),
+                         ("mode", "functional")]:
+        if key_fn(dataclasses.replace(p, **{field: value}), HASHES) != base:
+            changed.add(field)
+    return changed
+
+
+ALL_INPUTS = set(HASHES) | {"args", "machine", "kernel", "cores", "mode"}
+
+
+@pytest.mark.no_qemu
+def test_cache_key_covers_every_input():
+    assert _changes(provenance.cache_key) == ALL_INPUTS
+    # and the check catches a key that forgets one (here: the app's content)
+    def forgetful(p, h):
+        return provenance.cache_key(p, {k: v for k, v in h.items() if k != "app"})
+    assert _changes(forgetful) == ALL_INPUTS - {"app"}
+
+
+# --- runs on the chip ------------------------------------------------------------------
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    d = tmp_path / "cache"
+    monkeypatch.setenv("SCC_BENCH_CACHE", str(d))
+    return d
+
+
+def write(tmp_path, s, name="e.toml"):
+    lines = []
+    for section, body in s.items():
+        if section == "points":
+            for pt in body:
+                lines.append("[[points]]")
+                lines += [f"{k!r} = {v!r}".replace("'", '"') for k, v in pt.items()]
+            continue
+        lines.append(f"[{section}]")
+        for k, v in body.items():
+            v = str(v).lower() if isinstance(v, bool) else repr(v).replace("'", '"')
+            lines.append(f'"{k}" = {v}')
+    f = tmp_path / name
+    f.write_text("\n".join(lines) + "\n")
+    return f
+
+
+def test_cache_reruns_only_changed_inputs(tmp_path, cache, capsys):
+    app = tmp_path / "bcast_bench.elf"
+    shutil.copy(BCAST, app)
+    f = write(tmp_path, spec(experiment={"app": str(app)}, sweep={"alg": ["binomial", "oc:k=2"]}))
+    out = tmp_path / "out"
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 2 run, 0 cached, 0 failed"
+    first = pd.read_csv(out / "results.csv")
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 0 run, 2 cached, 0 failed"
+    again = pd.read_csv(out / "results.csv")
+    assert list(again["median_us"]) == list(first["median_us"])
+    assert list(again["cached"]) == [True, True]
+    with open(app, "ab") as fh:          # the app's content changes (a byte past its end)
+        fh.write(b"\0")
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 2 run, 0 cached, 0 failed"
+
+
+def test_rows_carry_provenance(tmp_path, cache, capsys):
+    f = write(tmp_path, spec(machine={"timing-hop-cycles": 4}))
+    out = tmp_path / "out"
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 0
+    df = pd.read_csv(out / "results.csv", keep_default_na=False)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True,
+                          text=True).stdout.strip()
+    r = df.iloc[0]
+    assert r["commit"] == head
+    assert r["clock"] == "modeled" and r["status"] == "ok" and r["mode"] == "timing"
+    assert r["machine"] == '{"timing-hop-cycles": "4"}'
+    assert r["app_args"].split()[:2] == ["4", "0.533"] and "--sizes 32" in r["app_args"]
+    assert r["core_list"] == "0-3" and r["cores"] == 4 and r["host"] and r["start_time"].startswith("20")
+    assert str(r["dirty"]) in ("True", "False")
+    assert r["qemu_version"] == (BUILD / "qemu-version.txt").read_text().splitlines()[0]
+    import json
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["source"] == f.read_text() and m["environment"]["commit"] == head
+
+
+def test_failed_and_timed_out_points_do_not_stop_the_sweep(tmp_path, cache, capsys):
+    s = spec(experiment={"timeout": 60})
+    s["points"] = [{"iters": 0}, {"iters": 1}]
+    f = write(tmp_path, s)
+    out = tmp_path / "out"
+    assert bench.main(["run", str(f), "--workers", "2", "--out", str(out)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 2 run, 0 cached, 1 failed"
+    df = pd.read_csv(out / "results.csv", keep_default_na=False)
+    bad = df[df["iters"] == 0]
+    assert list(bad["status"]) == ["failed"]
+    assert "exit status 2" in bad.iloc[0]["why"] or "status 2" in bad.iloc[0]["why"]
+    assert "--iters" in (out / "failed" / "0.log").read_text()
+    assert set(df[df["iters"] == 1]["status"]) == {"ok"}
+    # a point whose time limit is too short for it: recorded, not waited for
+    s = spec(experiment={"timeout": 0.05, "mode": "timing"}, args={"sizes": "1M", "iters": 20})
+    f = write(tmp_path, s, "slow.toml")
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(tmp_path / "o2")]) == 1
+    df = pd.read_csv(tmp_path / "o2" / "results.csv", keep_default_na=False)
+    assert list(df["status"]) == ["timeout"] and df.iloc[0]["why"] == "time limit"
+
+
+def test_one_and_two_workers_give_identical_modeled_rows(tmp_path, cache):
+    s = spec(experiment={"cache": False}, sweep={"alg": ["binomial", "oc:k=7"],
+                                                 "cores": ["0-3", "0-11"]})
+    f = write(tmp_path, s)
+    frames = []
+    for n in (1, 2):
+        out = tmp_path / f"w{n}"
+        assert bench.main(["run", str(f), "--workers", str(n), "--out", str(out)]) == 0
+        df = pd.read_csv(out / "results.csv", keep_default_na=False)
+        assert not df["cached"].any()
+        frames.append(df.drop(columns=["wall_s", "host", "start_time", "cached"]))
+    pd.testing.assert_frame_equal(frames[0], frames[1])
+
+
+def test_show_lists_results_and_failures(tmp_path, cache, capsys):
+    s = spec()
+    s["points"] = [{"iters": 0}, {"iters": 1}]
+    f = write(tmp_path, s)
+    bench.main(["run", str(f), "--workers", "1", "--out", str(tmp_path / "o")])
+    capsys.readouterr()
+    assert bench.main(["show", str(tmp_path / "o")]) == 0
+    text = capsys.readouterr().out
+    assert "2 point(s): 1 ok, 1 failed; clock: modeled" in text
+    assert "point 0 failed" in text
+
+
+# --- plots (no QEMU) -------------------------------------------------------------------
+
+@pytest.mark.no_qemu
+def test_plots_draw_the_table(tmp_path):
+    df = pd.DataFrame({"algorithm": ["a", "a", "b", "b"], "bytes": [32, 4096, 32, 4096],
+                       "median_us": [10.0, 100.0, 5.0, 20.0], "mb_per_s": [3.2, 40.96, 6.4, 204.8],
+                       "clock": ["modeled"] * 4, "status": ["ok"] * 4})
+    info = plots.plot(df, "latency", tmp_path / "lat.png")
+    assert (tmp_path / "lat.png").stat().st_size > 1000 and (tmp_path / "lat.svg").is_file()
+    assert info["ylabel"] == "latency (µs, modeled SCC time)"
+    assert info["xlabel"] == "message size (bytes)"
+    assert info["series"] == {"a": [(32.0, 10.0), (4096.0, 100.0)],
+                              "b": [(32.0, 5.0), (4096.0, 20.0)]}
+    sp = plots.plot(df, "speedup", tmp_path / "sp.png", baseline="a")
+    assert sp["series"] == {"b": [(32.0, 2.0), (4096.0, 5.0)]}
+    assert "speed-up over a" in sp["ylabel"]
+    svg = (tmp_path / "sp.svg").read_text()
+    assert "speed-up over a" in svg or "speed" in svg
+    with pytest.raises(ValueError, match="no algorithm 'z'"):
+        plots.plot(df, "speedup", tmp_path / "x.png", baseline="z")
