@@ -205,13 +205,14 @@ void mbox_init(int m)
 	mbox_mode(m, 0);
 }
 
-static inline int drain(int look);
+static inline int drain(int look, int locking);
 
 // Move what the ring holds into the queue, as far as the queue has room;
-// the number of messages moved. Safe in the LINT0 handler: no lock.
+// the number of messages moved. Safe in the LINT0 handler: it waits for
+// no lock.
 int mbox_drain(void)
 {
-	return drain(0);
+	return drain(0, 0);
 }
 
 // LINT0. A receiver that senders should leave alone (awake, not in ipi
@@ -220,15 +221,18 @@ int mbox_drain(void)
 // core's exit: then it finds nothing wrong).
 int mbox_intr(void)
 {
-	return drain(!intr_expected);
+	return drain(!intr_expected, 0);
 }
 
+// With locking, a reset of the ring (below) may wait for our lock: only
+// the mailbox calls of our own program do (user code that holds our lock
+// must not make them).
 // A drain that moves messages writes the head anyway. One that moves
 // none looks at line 0 (heal) with look, or when a sender waits: it may
 // wait only because user code wrote our line. (The waiters share the
 // tail's line, already in the L1; one copy of them is enough here, as
 // one word written over is either line 0's or a waiters word.)
-static inline int drain(int look)
+static inline int drain(int look, int locking)
 {
 	uint32_t tail, slot, w[8], i, n = 0, moved = 0;
 	struct scc_msg *m;
@@ -241,8 +245,11 @@ static inline int drain(int look)
 		// is halfway then): slot n % 30 would not stay the same slot
 		// across 2^32 if we skipped to a tail user code chose. A
 		// lock that is held (never waited for: we may be in the
-		// LINT0 handler) leaves it to the next drain.
-		if (!lock_try(&self))
+		// LINT0 handler) leaves it to the next drain that may wait:
+		// the receive or poll that follows.
+		if (locking)
+			lock_acquire(&self);
+		else if (!lock_try(&self))
 			return 0;
 		mpb_invalidate();
 		cprintf("core %02u: mailbox tail %u head %u: ring reset\n",
@@ -355,7 +362,7 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 	uintptr_t mb, slot;
 	uint32_t head, tail, w[8], i, k = self.id / 32;
 	uint32_t bit = 1u << self.id % 32;
-	int waited = 0, listed = 0;
+	int waited = 0, listed = 0, poke = 0;
 
 	if (sif_core_state(dest) != CORE_STATE_RUNNING)
 		return -SCC_ESRCH;
@@ -394,11 +401,15 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 			// The ring may look full only because user code wrote
 			// its head (or tail): a receiver that waits for an
 			// interrupt would then never look. Its drain sees our
-			// bit and looks at its line. One that polls will see it.
-			if (must_interrupt(mb))
-				notify_core(&c);
+			// bit and looks at its line; one that polls will see it.
+			// After the lock is free, which a reset needs.
+			poke = must_interrupt(mb);
 		}
 		lock_release(&c);
+		if (poke) {
+			notify_core(&c);
+			poke = 0;
+		}
 		if (sif_core_state(dest) != CORE_STATE_RUNNING) {
 			// Held in reset meanwhile: no exit closes the ring.
 			lock_acquire(&c);
@@ -459,7 +470,7 @@ int mbox_recv(struct scc_msg *out, int flags)
 	int r;
 
 	for (;;) {
-		mbox_drain();
+		drain(0, 1);
 		if (qtail != qhead)
 			break;
 		if (flags & SCC_MBOX_NONBLOCK)
@@ -474,7 +485,7 @@ int mbox_recv(struct scc_msg *out, int flags)
 
 int mbox_waiting(void)
 {
-	mbox_drain();
+	drain(0, 1);
 	return qtail - qhead;
 }
 
