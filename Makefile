@@ -3,6 +3,8 @@
 #   make          build everything: QEMU with the scc machine, the guest code
 #   make run      build, then compare broadcasts on all 48 emulated cores
 #   make test     build, then run the tests (pytest; PYTEST_ARGS=... passes more)
+#   make report   build, then reproduce the papers' headline results in modeled
+#                 time: build/report/index.md and index.html (REPORT_ARGS=--quick)
 #   make clean    remove build outputs (keeps the downloaded QEMU source, venv)
 #   make distclean  remove build/ entirely
 #
@@ -41,13 +43,14 @@ PICOLIBC_SRC   := $(BUILD)/src/picolibc/.scc-source
 
 PYTEST_ARGS ?=
 RUN_ARGS    ?=
+REPORT_ARGS ?=
 
 # Guest fragments append their outputs to this.
 GUEST_TARGETS :=
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
-.PHONY: all qemu guest picolibc apps run test clean distclean deps venv help FORCE
+.PHONY: all qemu guest picolibc apps run test report clean distclean deps venv help FORCE
 
 # --- Host packages ------------------------------------------------------------
 # The stamp is an included makefile: GNU make brings included makefiles up to
@@ -133,6 +136,10 @@ run: all
 test: all
 	$(VENV_PY) -m pytest -v tests $(PYTEST_ARGS)
 
+# The papers' headline results, reproduced (tools/scc/report.py).
+report: all
+	$(PYTHON_VENV)/bin/scc-report $(REPORT_ARGS)
+
 # Keeps build/dl, build/src/qemu-pristine, build/qemu-version.txt, build/venv,
 # build/src/picolibc.
 clean:
@@ -147,6 +154,6 @@ distclean:
 	rm -rf $(BUILD)
 
 help:
-	@sed -n '3,8s/^# \{0,1\}//p' Makefile
+	@sed -n '3,9s/^# \{0,1\}//p' Makefile
 
 FORCE:

@@ -78,31 +78,48 @@ class _Progress:
 
 def run_experiment(exp: xp.Experiment, out: Path, *, workers: int | None = None,
                    scheduler: str | None = None, cache_all: bool = False,
-                   progress: bool | None = None, log=print):
+                   progress: bool | None = None):
     """Run @exp's points; write @out/results.csv and the manifest. Returns
     (the results DataFrame, {"run": n, "cached": n, "failed": n})."""
+    (df, counts), = run_many([(exp, out)], workers=workers, scheduler=scheduler,
+                             cache_all=cache_all, progress=progress)
+    return df, counts
+
+
+def _manifest(exp: xp.Experiment) -> dict:
+    return {"experiment": exp.name, "file": exp.path, "source": exp.source,
+            "spec": exp.spec, "environment": provenance.environment(),
+            "points": [{"index": p.index, "params": p.params, "app": p.app,
+                        "args": list(p.args), "cores": list(p.cores), "mode": p.mode,
+                        "backend": p.backend, "machine": p.machine, "kernel": p.kernel,
+                        "timeout_s": p.timeout} for p in exp.points]}
+
+
+def run_many(jobs: list[tuple[xp.Experiment, Path]], *, workers: int | None = None,
+             scheduler: str | None = None, cache_all: bool = False,
+             progress: bool | None = None, label: str | None = None):
+    """Run the points of several experiments on one Dask cluster at once,
+    each experiment's results into its own directory. Returns a list of
+    (DataFrame, counts), one per job."""
     import pandas as pd
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "failed").mkdir(exist_ok=True)
-    manifest = {"experiment": exp.name, "file": exp.path, "source": exp.source,
-                "spec": exp.spec, "environment": provenance.environment(),
-                "points": [{"index": p.index, "params": p.params, "app": p.app,
-                            "args": list(p.args), "cores": list(p.cores), "mode": p.mode,
-                            "backend": p.backend, "machine": p.machine, "kernel": p.kernel,
-                            "timeout_s": p.timeout} for p in exp.points]}
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, default=str),
-                                       encoding="utf-8")
-    results: dict[int, tuple[dict, bool, str]] = {}
-    todo = []
-    for p in exp.points:
-        key = provenance.cache_key(p)
-        hit = sweep.cache_get(key) if (p.cache or cache_all) else None
-        if hit is not None:
-            results[p.index] = (hit, True, key)
-        else:
-            todo.append((p, key))
-    counts = {"run": 0, "cached": len(results), "failed": 0}
-    bar = _Progress(len(todo), exp.name, sys.stderr.isatty() if progress is None else progress)
+    results: dict[tuple[int, int], tuple[dict, bool, str]] = {}
+    todo, counts, manifests = [], [], []
+    for j, (exp, out) in enumerate(jobs):
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "failed").mkdir(exist_ok=True)
+        manifests.append(_manifest(exp))
+        c = {"run": 0, "cached": 0, "failed": 0}
+        for p in exp.points:
+            key = provenance.cache_key(p)
+            hit = sweep.cache_get(key) if (p.cache or cache_all) else None
+            if hit is not None:
+                results[j, p.index] = (hit, True, key)
+                c["cached"] += 1
+            else:
+                todo.append((j, p, key))
+        counts.append(c)
+    name = label or ", ".join(e.name for e, _ in jobs)
+    bar = _Progress(len(todo), name, sys.stderr.isatty() if progress is None else progress)
     t0 = time.monotonic()
     try:
         if todo:
@@ -110,30 +127,32 @@ def run_experiment(exp: xp.Experiment, out: Path, *, workers: int | None = None,
             client = sweep.client(workers, scheduler)
             try:
                 futures = {client.submit(sweep.run_point, p, pure=False,
-                                         key=f"{exp.name}-{p.index}-{key[:12]}"): (p, key)
-                           for p, key in todo}
+                                         key=f"{p.experiment}-{p.index}-{key[:12]}"): (j, p, key)
+                           for j, p, key in todo}
                 bar.update(running=min(len(todo), _nworkers(client)))
+                done = 0
                 for fut in as_completed(futures):
-                    p, key = futures[fut]
+                    j, p, key = futures[fut]
+                    out = jobs[j][1]
                     try:
                         r = fut.result()
                     except Exception as e:      # the worker died: the point failed
                         r = {"rows": [], "status": "error", "why": f"worker: {e}",
                              "tail": "", "wall_s": 0.0}
-                    results[p.index] = (r, False, key)
-                    counts["run"] += 1
+                    results[j, p.index] = (r, False, key)
+                    counts[j]["run"] += 1
+                    done += 1
                     failed = r["status"] != "ok"
                     if failed:
-                        counts["failed"] += 1
+                        counts[j]["failed"] += 1
                         (out / "failed" / f"{p.index}.log").write_text(
                             f"point {p.index}: {p.label()}\nstatus {r['status']}: {r['why']}\n"
                             f"args: {' '.join(p.args)}\n--- console tail\n{r.get('tail', '')}\n",
                             encoding="utf-8")
                     elif p.cache or cache_all:
                         sweep.cache_put(key, r)
-                    left = len(todo) - counts["run"]
                     bar.update(done=1, failed=int(failed),
-                               running=min(left, _nworkers(client)))
+                               running=min(len(todo) - done, _nworkers(client)))
             finally:
                 client.close()
                 if not scheduler:
@@ -143,19 +162,22 @@ def run_experiment(exp: xp.Experiment, out: Path, *, workers: int | None = None,
                         pass
     finally:
         bar.close()
-    rows = []
-    for p in exp.points:
-        r, cached, key = results[p.index]
-        rows.extend(_rows(p, r, cached, key))
-    df = pd.DataFrame(rows)
-    front = [c for c in df.columns if c not in PROVENANCE]
-    df = df[front + [c for c in PROVENANCE if c in df.columns]]
-    df.to_csv(out / "results.csv", index=False)
-    manifest["wall_s"] = round(time.monotonic() - t0, 2)
-    manifest["counts"] = counts
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, default=str),
-                                       encoding="utf-8")
-    return df, counts
+    wall = round(time.monotonic() - t0, 2)
+    frames = []
+    for j, (exp, out) in enumerate(jobs):
+        rows = []
+        for p in exp.points:
+            r, cached, key = results[j, p.index]
+            rows.extend(_rows(p, r, cached, key))
+        df = pd.DataFrame(rows)
+        front = [c for c in df.columns if c not in PROVENANCE]
+        df = df[front + [c for c in PROVENANCE if c in df.columns]]
+        df.to_csv(out / "results.csv", index=False)
+        manifests[j].update(wall_s=wall, counts=counts[j])
+        (out / "manifest.json").write_text(json.dumps(manifests[j], indent=1, default=str),
+                                           encoding="utf-8")
+        frames.append((df, counts[j]))
+    return frames
 
 
 def _nworkers(client) -> int:

@@ -310,3 +310,35 @@ def _point(e: dict, spec: dict, params: dict, index: int, style: str,
                  cores=core_ids, machine=machine, kernel=kernel, args=tuple(words),
                  timeout=float(timeout) * _work(args, len(core_ids)),
                  cache=bool(e.get("cache", clock_modeled)))
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_toml_value(str(k))} = {_toml_value(x)}"
+                                for k, x in v.items()) + " }"
+    raise ExperimentError(f"cannot write {v!r} as TOML")
+
+
+def to_toml(spec: dict, comment: str = "") -> str:
+    """@spec as an experiment file (tomllib reads it back to the same dict)."""
+    lines = [f"# {l}" for l in comment.splitlines()]
+    for section in SECTIONS:
+        body = spec.get(section)
+        if not body:
+            continue
+        if section == "points":
+            for pt in body:
+                lines += ["", "[[points]]"]
+                lines += [f"{_toml_value(str(k))} = {_toml_value(v)}" for k, v in pt.items()]
+            continue
+        lines += ["", f"[{section}]"]
+        lines += [f"{_toml_value(str(k))} = {_toml_value(v)}" for k, v in body.items()]
+    return "\n".join(lines).lstrip("\n") + "\n"

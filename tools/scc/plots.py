@@ -147,3 +147,48 @@ def main_plot(a) -> int:
     print(f"{out} ({out.with_suffix('.svg').name}): {info['ylabel']} against {info['xlabel']}, "
           f"{len(info['series'])} series")
     return 0
+
+
+def plot_xy(df, out: Path, *, x: str, y: str, hue: str | None = None, logx=False,
+            logy=False, xlabel: str | None = None, ylabel: str | None = None,
+            title: str | None = None) -> dict:
+    """A plot of named columns (the report's rows each say which); the y
+    label gets the rows' clock kind unless it names one."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    if "status" in df.columns:
+        df = df[df["status"] == "ok"]
+    for c in (x, y) + ((hue,) if hue else ()):
+        if c not in df.columns:
+            raise ValueError(f"no column {c!r}")
+    if not len(df):
+        raise ValueError("no rows with status ok to plot")
+    ylabel = ylabel or y
+    if not any(k in ylabel for k in ("modeled", "emulated", "host wall")):
+        ylabel = f"{ylabel} ({_clock(df)})"
+    series = {}
+    groups = df.groupby(hue, sort=False) if hue else [("all", df)]
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for name, g in groups:
+        g = g.groupby(x, as_index=False)[y].median().sort_values(x)
+        series[str(name)] = list(zip(g[x], g[y].astype(float)))
+        ax.plot(g[x], g[y], marker="o", label=str(name))
+    if logx:
+        ax.set_xscale("log", base=2)
+    if logy:
+        ax.set_yscale("log")
+    ax.set_xlabel(xlabel or XLABELS.get(x, x))
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    ax.grid(True, which="both", alpha=0.3)
+    if hue:
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=110)
+    fig.savefig(out.with_suffix(".svg"))
+    plt.close(fig)
+    return {"x": x, "y": y, "ylabel": ylabel, "series": series}

@@ -1,0 +1,243 @@
+"""scc-report: the papers' headline results, reproduced in modeled time.
+
+    scc-report [--quick] [--out DIR] [--workers N | --scheduler ADDRESS]
+
+Runs the experiments behind every headline result of the papers
+(tools/scc/headlines.py, from published-figures.md section 6) on Dask,
+through scc-bench's engine and cache, and writes DIR/index.md and a
+self-contained DIR/index.html (plots embedded): a summary table (result,
+published, ours, ratio, band, verdict), the build's provenance, and for
+each result what the paper says, the configuration, our number, the band
+and why, the verdict, a plot and the command that reproduces it. Nothing
+is hidden: a result outside its band says so. `make report` runs it
+(REPORT_ARGS=--quick passes options); --quick runs fewer sizes and
+iterations, with every row still present.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import copy
+import math
+import re
+import sys
+import time
+from pathlib import Path
+
+from scc import bench, experiment as xp, plots, provenance, sccrun
+
+DEFAULT_OUT = sccrun.REPO / "build" / "report"
+COLUMNS = ("result", "published", "ours", "ratio", "band", "verdict")
+
+
+def merge(base: dict, over: dict) -> dict:
+    """@base with @over's tables merged in (a value in @over replaces)."""
+    out = copy.deepcopy(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
+def specs(headlines, quick: bool) -> dict[str, dict]:
+    """Every experiment the headlines need, once, by name."""
+    out: dict[str, dict] = {}
+    for h in headlines:
+        for name, spec in h.experiments.items():
+            if quick and name in h.quick:
+                spec = merge(spec, h.quick[name])
+            spec = merge(spec, {"experiment": {"name": name}})
+            if name in out and out[name] != spec:
+                raise ValueError(f"experiment {name} is defined twice, differently")
+            out[name] = spec
+    return out
+
+
+def fmt(x, digits=3) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    if isinstance(x, (int, float)):
+        if x == 0:
+            return "0"
+        mag = math.floor(math.log10(abs(x)))
+        return f"{x:.{max(0, digits - 1 - mag)}f}"
+    return str(x)
+
+
+def judge(h, dfs: dict) -> dict:
+    """One summary row: our number, the ratio and the verdict."""
+    row = {"id": h.id, "result": h.result, "published": h.published, "unit": h.unit,
+           "ours": None, "ratio": None, "band": h.band, "why": ""}
+    if h.not_reproducible:
+        row.update(verdict="not reproducible here", why=h.not_reproducible)
+        return row
+    failed = {n: df for n, df in dfs.items() if (df["status"] != "ok").any()}
+    try:
+        ours = float(h.measure(dfs))
+    except Exception as e:
+        bad = "; ".join(f"{n}: {', '.join(sorted(set(df['why'])))}" for n, df in failed.items())
+        row.update(verdict="no result", why=f"{type(e).__name__}: {e}" + (f" ({bad})" if bad else ""))
+        return row
+    row["ours"] = ours
+    if h.published:
+        row["ratio"] = ours / h.published
+    if h.band and row["ratio"] is not None:
+        lo, hi = h.band
+        row["verdict"] = "inside" if lo <= row["ratio"] <= hi else "outside"
+    else:
+        row["verdict"] = "shown (no band)"
+    if failed:
+        row["why"] = "some points failed: " + ", ".join(failed)
+    return row
+
+
+def _band(b) -> str:
+    return f"{fmt(b[0])}-{fmt(b[1])}x" if b else "-"
+
+
+def _md_escape(s: str) -> str:
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
+
+def _plot(h, dfs, out: Path) -> Path | None:
+    spec = getattr(h, "plot", None)
+    if not spec or spec.get("experiment") not in dfs:
+        return None
+    df = dfs[spec["experiment"]]
+    f = out / "plots" / f"{re.sub(r'[^A-Za-z0-9]+', '_', h.id)}.png"
+    try:
+        plots.plot_xy(df, f, x=spec["x"], y=spec["y"], hue=spec.get("hue"),
+                      logx=spec.get("logx", False), logy=spec.get("logy", False),
+                      ylabel=spec.get("ylabel"), xlabel=spec.get("xlabel"), title=h.result)
+    except (ValueError, KeyError):
+        return None
+    return f
+
+
+def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, files: dict) -> None:
+    env = provenance.environment()
+    by_id = {h.id: h for h in headlines}
+    md = ["# The papers' headline results, reproduced on the emulated SCC", "",
+          f"{'Quick' if quick else 'Full'} report: every time below is **modeled SCC time** "
+          "(the machine's timing mode) unless a row says otherwise. "
+          "Bands are ratios ours / published.", "",
+          "| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    for r in rows:
+        pub = f"{fmt(r['published'])} {r['unit']}" if r["published"] is not None else "-"
+        ours = f"{fmt(r['ours'])} {r['unit']}" if r["ours"] is not None else "-"
+        ratio = fmt(r["ratio"]) if r["ratio"] is not None else "-"
+        md.append(f"| {r['id']}. {_md_escape(r['result'])} | {pub} | {ours} | {ratio} | "
+                  f"{_band(r['band'])} | {r['verdict']} |")
+    counts = {}
+    for r in rows:
+        counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+    md += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in counts.items()) + ".", "",
+           "## Build and run", "",
+           f"- commit `{env['commit']}`{' (tree dirty)' if env['dirty'] else ''}; "
+           f"QEMU {env['qemu_version']}",
+           f"- host {env['host']} ({env['cpus']} CPUs, {env['platform']}), Python {env['python']}",
+           f"- generated {env['time']}; the runs took {wall:.0f} s of host wall clock",
+           f"- experiment files: `{out.name}/experiments/` (each row's command below runs one)",
+           ""]
+    for r in rows:
+        h = by_id[r["id"]]
+        md += [f"## {r['id']}. {h.result}", "", f"**The paper:** {h.paper}", "",
+               f"**Configuration:** {h.config}", ""]
+        if r["verdict"] == "not reproducible here":
+            md += [f"**Verdict: not reproducible here.** {r['why']}", ""]
+            continue
+        pub = f"{fmt(r['published'])} {r['unit']}" if r["published"] is not None else "-"
+        md += [f"- published: {pub}",
+               f"- ours: {fmt(r['ours'])} {r['unit']}" if r["ours"] is not None else "- ours: -",
+               f"- ratio: {fmt(r['ratio'])}" if r["ratio"] is not None else "- ratio: -",
+               f"- band: {_band(r['band'])}: {h.why_band}",
+               f"- **verdict: {r['verdict']}**" + (f" ({r['why']})" if r["why"] else ""), ""]
+        p = _plot(h, dfs_all, out)
+        if p:
+            md += [f"![{h.result}](plots/{p.name})", ""]
+        for name in h.experiments:
+            md += ["```", f"build/venv/bin/scc-bench run {files[name]} --out build/bench/{name}",
+                   "```", ""]
+    text = "\n".join(md) + "\n"
+    (out / "index.md").write_text(text, encoding="utf-8")
+    (out / "index.html").write_text(html(text, out), encoding="utf-8")
+
+
+def html(md_text: str, out: Path) -> str:
+    """index.md as one HTML page, its plots inlined as data URIs."""
+    from markdown_it import MarkdownIt
+    body = MarkdownIt("commonmark").enable("table").render(md_text)
+
+    def inline(m):
+        f = out / m.group(1)
+        if not f.is_file():
+            return m.group(0)
+        return 'src="data:image/png;base64,' + base64.b64encode(f.read_bytes()).decode() + '"'
+    body = re.sub(r'src="(plots/[^"]+\.png)"', inline, body)
+    style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto;line-height:1.4}"
+             "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em}"
+             "code,pre{background:#f4f4f4}img{max-width:100%}")
+    return ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+            "<title>SCC: the papers reproduced</title>"
+            f"<style>{style}</style></head><body>\n{body}</body></html>\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="scc-report", description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true",
+                   help="fewer sizes and iterations (every row still present)")
+    p.add_argument("--out", metavar="DIR", default=str(DEFAULT_OUT))
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--workers", type=int, metavar="N",
+                   help="local Dask workers (default: the host's CPUs)")
+    g.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler")
+    p.add_argument("--only", metavar="ID", action="append",
+                   help="only this headline (repeatable)")
+    p.add_argument("--no-progress", action="store_true")
+    a = p.parse_args(argv)
+    from scc.headlines import HEADLINES
+    heads = [h for h in HEADLINES if not a.only or h.id in a.only]
+    if not heads:
+        p.error(f"no headline {', '.join(a.only)}")
+    out = Path(a.out)
+    (out / "experiments").mkdir(parents=True, exist_ok=True)
+    (out / "results").mkdir(exist_ok=True)
+    try:
+        all_specs = specs(heads, a.quick)
+        jobs, files = [], {}
+        for name, spec in all_specs.items():
+            f = out / "experiments" / f"{name}.toml"
+            f.write_text(xp.to_toml(spec, f"scc-report{' --quick' if a.quick else ''}: "
+                                    f"experiment {name}"), encoding="utf-8")
+            files[name] = f
+            jobs.append((xp.load(f), out / "results" / name))
+    except (xp.ExperimentError, ValueError) as e:
+        print(f"scc-report: error: {e}", file=sys.stderr)
+        return 2
+    t0 = time.monotonic()
+    frames = bench.run_many(jobs, workers=a.workers, scheduler=a.scheduler,
+                            progress=False if a.no_progress else None, label="report")
+    wall = time.monotonic() - t0
+    dfs = {e.name: df for (e, _), (df, _) in zip(jobs, frames)}
+    rows = [judge(h, {n: dfs[n] for n in h.experiments}) for h in heads]
+    try:
+        shown = {n: f.relative_to(sccrun.REPO) for n, f in files.items()}
+    except ValueError:
+        shown = files
+    write(rows, heads, dfs, out, quick=a.quick, wall=wall, files=shown)
+    runs = sum(c["run"] for _, c in frames)
+    cached = sum(c["cached"] for _, c in frames)
+    failed = sum(c["failed"] for _, c in frames)
+    print(f"report: {out / 'index.md'} and {out / 'index.html'}")
+    print(f"points: {runs} run, {cached} cached, {failed} failed")
+    outside = [r for r in rows if r["verdict"] not in ("inside", "not reproducible here",
+                                                       "shown (no band)")]
+    print(f"rows: {len(rows)}; {sum(r['verdict'] == 'inside' for r in rows)} inside their "
+          f"band, {len(outside)} outside or without a result")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
