@@ -16,6 +16,7 @@ import pytest
 
 from abi import EXIT_PAGE_FAULT
 from scc.sccrun import run
+from lib import explain
 
 TIMEOUT = 120  # seconds, per run
 EINVAL, EFAULT, ESRCH = 22, 14, 3
@@ -49,9 +50,6 @@ def run_map(images, tmp_path, client_args, copy_cores="1", copy_args="",
     return run(coremap=str(cmap), machine=machine, timeout=TIMEOUT)
 
 
-def explain(r):
-    return (f"exit {r.returncode}, timed out {r.timed_out}\n"
-            f"--- stdout (end)\n{r.stdout[-6000:]}\n--- stderr (end)\n{r.stderr[-3000:]}")
 
 
 def check_windows(r, cores):

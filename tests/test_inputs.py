@@ -20,6 +20,7 @@ import pytest
 import abi
 from conftest import BUILD, REPO
 from scc.sccrun import run, run_app
+from lib import explain
 
 SCC_RUN = REPO / "tools" / "scc-run"
 KERNEL = BUILD / "kernel" / "kernel.elf"
@@ -55,10 +56,6 @@ def scc_run(*argv, timeout=TIMEOUT, memory=None):
                           preexec_fn=cap if memory else None)
 
 
-def explain(r):
-    code = getattr(r, "returncode", None)
-    return (f"exit {code}, timed out {getattr(r, 'timed_out', False)}\n"
-            f"--- stdout (end)\n{r.stdout[-4000:]}\n--- stderr (end)\n{r.stderr[-4000:]}")
 
 
 def failed_core(r):

@@ -18,6 +18,7 @@ import pytest
 
 from abi import EXIT_BADAPP, EXIT_PAGE_FAULT, EXIT_PANIC, EXIT_STOPPED
 from scc.sccrun import run_app
+from lib import PT_LOAD, explain, phdrs, set_phdr
 
 TIMEOUT = 90  # seconds, per run
 NCORES = 48
@@ -50,9 +51,6 @@ def app(repo, kernel):
     return path
 
 
-def explain(r):
-    return (f"exit {r.returncode}, timed out {r.timed_out}\n"
-            f"--- stdout (end)\n{r.stdout[-6000:]}\n--- stderr (end)\n{r.stderr[-3000:]}")
 
 
 def passed(r):
@@ -155,13 +153,9 @@ def exception_report(r, core):
 
 def text_range(path):
     """[start, end) of the executable PT_LOAD segment of an ELF32 file."""
-    data = path.read_bytes()
-    phoff, = struct.unpack_from("<I", data, 28)
-    phentsize, phnum = struct.unpack_from("<HH", data, 42)
-    for i in range(phnum):
-        p_type, _, vaddr, _, _, memsz, flags = struct.unpack_from("<7I", data, phoff + i * phentsize)
-        if p_type == 1 and flags & 1:
-            return vaddr, vaddr + memsz
+    for _, ph in phdrs(path.read_bytes()):
+        if ph["p_type"] == PT_LOAD and ph["p_flags"] & 1:
+            return ph["p_vaddr"], ph["p_vaddr"] + ph["p_memsz"]
     raise AssertionError("no text segment")
 
 
@@ -266,15 +260,8 @@ def test_vm_layout(vm_ptes):
 
 def elf_end(path):
     """End of the highest PT_LOAD segment of an ELF32 file."""
-    data = path.read_bytes()
-    phoff, = struct.unpack_from("<I", data, 28)
-    phentsize, phnum = struct.unpack_from("<HH", data, 42)
-    end = 0
-    for i in range(phnum):
-        p_type, _, vaddr, _, _, memsz = struct.unpack_from("<6I", data, phoff + i * phentsize)
-        if p_type == 1:
-            end = max(end, vaddr + memsz)
-    return end
+    return max(ph["p_vaddr"] + ph["p_memsz"] for _, ph in phdrs(path.read_bytes())
+               if ph["p_type"] == PT_LOAD)
 
 
 def test_heap_grows_and_returns(app):
@@ -526,15 +513,12 @@ def patched_elf(src, tmp_path, name, patch):
 
 def move_segments(data, new_base):
     """Relink (crudely) an ELF32 at new_base: program headers and entry."""
-    entry, phoff = struct.unpack_from("<I", data, 24)[0], struct.unpack_from("<I", data, 28)[0]
-    phentsize, phnum = struct.unpack_from("<HH", data, 42)
+    entry, = struct.unpack_from("<I", data, 24)
     delta = new_base - 0x40000000
     struct.pack_into("<I", data, 24, entry + delta)
-    for i in range(phnum):
-        off = phoff + i * phentsize
-        p_type, p_offset, vaddr, paddr = struct.unpack_from("<4I", data, off)
-        if p_type == 1:
-            struct.pack_into("<II", data, off + 8, vaddr + delta, paddr + delta)
+    for off, ph in phdrs(data):
+        if ph["p_type"] == PT_LOAD:
+            set_phdr(data, off, p_vaddr=ph["p_vaddr"] + delta, p_paddr=ph["p_paddr"] + delta)
 
 
 def bad_app_cases():

@@ -22,6 +22,7 @@ import pytest
 from abi import ABI, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STOPPED
 from scc import sccrun
 from scc.sccrun import run_app
+from lib import explain
 
 TIMEOUT = 60
 BUILD = sccrun.REPO / "build"
@@ -34,9 +35,6 @@ def app(name, where="apps"):
     return p
 
 
-def explain(r):
-    return (f"exit {r.returncode}, timed out {r.timed_out}\n"
-            f"--- stdout (end)\n{r.stdout[-4000:]}\n--- stderr (end)\n{r.stderr[-4000:]}")
 
 
 # --- item 3: one word must not block a mailbox ------------------------------------------

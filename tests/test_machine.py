@@ -13,6 +13,7 @@ import pytest
 
 from abi import EXIT_BADBOOT, EXIT_HUNG, EXIT_TRIPLE
 from scc.sccrun import run
+from lib import explain, first_load, set_phdr
 
 TIMEOUT = 60
 
@@ -45,9 +46,6 @@ def write_map(tmp_path, text, name="cores.map"):
     return p
 
 
-def explain(r):
-    return (f"exit {r.returncode}, timed out {r.timed_out}\n"
-            f"--- stdout\n{r.stdout[-4000:]}\n--- stderr\n{r.stderr[-4000:]}")
 
 
 def passed(r):
@@ -234,14 +232,9 @@ def test_hang(guest, tmp_path):
 def elf32_with_load_at(src, paddr):
     """src with its first PT_LOAD moved to paddr."""
     data = bytearray(src.read_bytes())
-    phoff, = struct.unpack_from("<I", data, 28)
-    phentsize, phnum = struct.unpack_from("<HH", data, 42)
-    for i in range(phnum):
-        off = phoff + i * phentsize
-        if struct.unpack_from("<I", data, off)[0] == 1:  # PT_LOAD
-            struct.pack_into("<II", data, off + 8, paddr, paddr)
-            return bytes(data)
-    raise AssertionError("no PT_LOAD")
+    off, _ = first_load(data)
+    set_phdr(data, off, p_vaddr=paddr, p_paddr=paddr)
+    return bytes(data)
 
 
 def elf64():

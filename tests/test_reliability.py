@@ -23,6 +23,8 @@ from scc import loaderfuzz
 from abi import EXIT_BADAPP, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STALLED
 from scc import sccrun
 from scc.sccrun import run, run_app
+from lib import explain, first_load, guest, phdrs, set_phdr
+from lib import test_app as app
 
 TIMEOUT = 60
 ESRCH = 3
@@ -31,21 +33,8 @@ BUILD = REPO / "build"
 SMALL = {"mesh-x": "2", "mesh-y": "2", "cores-per-tile": "1"}
 
 
-def guest(name):
-    p = BUILD / "tests" / "guest" / f"{name}.elf"
-    assert p.is_file(), f"{p} missing: run `make`"
-    return p
 
 
-def app(name):
-    p = BUILD / "tests" / "apps" / f"{name}.elf"
-    assert p.is_file(), f"{p} missing: run `make`"
-    return p
-
-
-def explain(r):
-    return (f"exit {r.returncode}, timed out {r.timed_out}\n"
-            f"--- stdout (end)\n{r.stdout[-4000:]}\n--- stderr (end)\n{r.stderr[-4000:]}")
 
 
 def report(r):
@@ -92,16 +81,11 @@ def check_where(state, elf, func):
 def elf_with_empty_segment(src, dst):
     """src with its first PT_LOAD's p_memsz set to 0 (p_filesz stays)."""
     data = bytearray(src.read_bytes())
-    phoff, = struct.unpack_from("<I", data, 28)
-    phnum, = struct.unpack_from("<H", data, 44)
-    for i in range(phnum):
-        off = phoff + 32 * i
-        if struct.unpack_from("<I", data, off)[0] == 1:
-            assert struct.unpack_from("<I", data, off + 16)[0] > 0
-            struct.pack_into("<I", data, off + 20, 0)
-            dst.write_bytes(bytes(data))
-            return i
-    raise AssertionError("no PT_LOAD")
+    off, ph = first_load(data)
+    assert ph["p_filesz"] > 0
+    set_phdr(data, off, p_memsz=0)
+    dst.write_bytes(bytes(data))
+    return [o for o, _ in phdrs(data)].index(off)
 
 
 @pytest.mark.parametrize("path", ["kernel", "coremap", "stub"])
@@ -142,9 +126,9 @@ def test_stub_code_running_off_4g_does_not_crash(tmp_path, offset):
     raises #GP instead; the garbage code then runs until the time limit."""
     stub = tmp_path / f"stub-{offset}.elf"
     data = bytearray((BUILD / "boot" / "scc-boot.elf").read_bytes())
-    phoff, = struct.unpack_from("<I", data, 28)
-    assert struct.unpack_from("<I", data, phoff + 32 + 8)[0] == 0xFFFFF0   # the reset vector
-    struct.pack_into("<I", data, phoff + 32 + 4, offset)
+    off, ph = phdrs(data)[1]
+    assert ph["p_vaddr"] == 0xFFFFF0        # the reset vector
+    set_phdr(data, off, p_offset=offset)
     stub.write_bytes(bytes(data))
     r = run(guest("ids"), machine=SMALL, timeout=5, bios=stub)
     assert (r.timed_out or r.returncode >= 0) and "Assertion" not in r.stderr, explain(r)
@@ -169,19 +153,11 @@ def test_loader_fuzz_detects_a_crash(tmp_path):
 def app_with_segment_at(src, dst, vaddr, memsz=None):
     """src with its first PT_LOAD moved to vaddr (and memsz, if given)."""
     data = bytearray(src.read_bytes())
-    phoff, = struct.unpack_from("<I", data, 28)
-    phnum, = struct.unpack_from("<H", data, 44)
-    for i in range(phnum):
-        off = phoff + 32 * i
-        if struct.unpack_from("<I", data, off)[0] == 1:
-            struct.pack_into("<II", data, off + 8, vaddr, vaddr)
-            if memsz is not None:
-                struct.pack_into("<I", data, off + 20, memsz)
-                struct.pack_into("<I", data, off + 16, min(memsz, struct.unpack_from(
-                    "<I", data, off + 16)[0]))
-            dst.write_bytes(bytes(data))
-            return
-    raise AssertionError("no PT_LOAD")
+    off, ph = first_load(data)
+    set_phdr(data, off, p_vaddr=vaddr, p_paddr=vaddr)
+    if memsz is not None:
+        set_phdr(data, off, p_memsz=memsz, p_filesz=min(memsz, ph["p_filesz"]))
+    dst.write_bytes(bytes(data))
 
 
 # Below, across the ends of, and inside every range an app must not load
