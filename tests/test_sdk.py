@@ -1,0 +1,95 @@
+"""scc-cc: a program of one's own, built outside the tree for the chip and
+for the host backend, then run (README "Your own program")."""
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from conftest import BUILD, REPO
+from scc.sccrun import run_app
+
+SCC_CC = BUILD / "venv" / "bin" / "scc-cc"
+
+RING = r"""
+#include <stdio.h>
+#include <math.h>
+#include "RCCE.h"
+#include "step.h"
+
+int RCCE_APP(int argc, char **argv)
+{
+    int token = 0, me, n;
+
+    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS)
+        return 1;
+    me = RCCE_ue();
+    n = RCCE_num_ues();
+    if (me == 0) {
+        token = START;
+        RCCE_send((char *)&token, sizeof(token), 1 % n);
+        RCCE_recv((char *)&token, sizeof(token), n - 1);
+        printf("token %d after %d UEs, sqrt %.3f\n", token, n, sqrt((double)token));
+    } else {
+        RCCE_recv((char *)&token, sizeof(token), me - 1);
+        token = step(token);
+        RCCE_send((char *)&token, sizeof(token), (me + 1) % n);
+    }
+    RCCE_finalize();
+    return 0;
+}
+"""
+STEP_C = "int step(int x) { return x + INC; }\n"
+STEP_H = "int step(int x);\n"
+# an assembler file too: twice(x) = 2x, unused by the ring but linked
+TWICE_S = ".text\n.globl twice\ntwice:\n  movl 4(%esp), %eax\n  addl %eax, %eax\n  ret\n"
+
+
+@pytest.fixture
+def project(tmp_path):
+    d = tmp_path / "myproject"          # outside the repository
+    (d / "inc").mkdir(parents=True)
+    (d / "ring.c").write_text(RING)
+    (d / "step.c").write_text(STEP_C)
+    (d / "inc" / "step.h").write_text(STEP_H)
+    (d / "twice.S").write_text(TWICE_S)
+    assert REPO not in d.parents
+    return d
+
+
+def cc(d, *args):
+    p = subprocess.run([str(SCC_CC), *args], cwd=d, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    return p
+
+
+def test_own_program_on_the_chip(project):
+    cc(project, "-O2", "-Iinc", "-DSTART=10", "-D", "INC=3", "-c", "step.c")
+    cc(project, "-O2", "-I", "inc", "-DSTART=10", "-DINC=3", "-o", "ring.elf", "ring.c",
+       "step.o", "twice.S", "-lm")
+    r = run_app(project / "ring.elf", cores="0-7", args=["8", "0.533", *map(str, range(8))],
+                timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.core_lines()[0] == [f"token {10 + 7 * 3} after 8 UEs, sqrt {(31) ** 0.5:.3f}"]
+
+
+def test_own_program_on_the_host(project):
+    cc(project, "--host", "-O2", "-Iinc", "-DSTART=5", "-DINC=2", "-o", "ring", "ring.c",
+       "step.c")
+    p = subprocess.run([str(project / "ring"), "4", "0.533", "0", "1", "2", "3"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == f"token {5 + 3 * 2} after 4 UEs, sqrt {11 ** 0.5:.3f}"
+
+
+@pytest.mark.no_qemu
+def test_flags_for_build_systems_and_bad_input(project):
+    flags = cc(project, "--print-flags=cflags").stdout
+    assert "-march=pentium" in flags and f"{REPO}/libscc/include" in flags
+    assert "-Werror" not in flags       # the project's rule, not the user's
+    libs = cc(project, "--host", "--print-flags=libs").stdout.split()
+    assert libs == [str(BUILD / "libscc" / "rcce" / "host" / "librcce.a"), "-lm"]
+    p = subprocess.run([str(SCC_CC), "notes.txt"], cwd=project, capture_output=True, text=True)
+    assert p.returncode == 2 and "notes.txt: not a C" in p.stderr
+    p = subprocess.run([str(SCC_CC), "-o"], cwd=project, capture_output=True, text=True)
+    assert p.returncode == 2 and "-o needs a value" in p.stderr
