@@ -14,9 +14,20 @@ static int32_t sys_exit(uint32_t status)
 	core_exit(status & 0xFF);
 }
 
-// fd 1 and 2 go to the console; the machine prints whole lines.
+// stderr's byte to the console's register for it: the machine keeps a
+// line of each stream per core and prints them apart, so an app's
+// diagnostics never land in the middle of its output.
+static void console_err_putc(int c)
+{
+	sif_write(SIF_CONSOLE_ERR, (uint8_t)c);
+}
+
+// fd 1 and 2 go to the console (stdout and stderr); the machine prints
+// whole lines. The kernel's own messages are stdout's (console_putc),
+// which knows whether the app left a line open there.
 static int32_t sys_write(uint32_t fd, uint32_t buf, uint32_t len)
 {
+	void (*put)(int) = fd == 2 ? console_err_putc : console_putc;
 	char chunk[256];
 	uint32_t done, n, i;
 
@@ -30,7 +41,7 @@ static int32_t sys_write(uint32_t fd, uint32_t buf, uint32_t len)
 		n = len - done < sizeof(chunk) ? len - done : sizeof(chunk);
 		copyin(chunk, buf + done, n);
 		for (i = 0; i < n; i++)
-			console_putc(chunk[i]);
+			put(chunk[i]);
 	}
 	return len;
 }

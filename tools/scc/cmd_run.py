@@ -21,6 +21,12 @@ itself (the CPUs this process may use, divided by $SCC_PARALLEL_RUNS, the
 number of runs that share the host; default 1) and starts from 2 to 4
 cores a CPU, else single.
 
+The console shows core NN's stdout as "[NN] text" and its stderr as
+"[NN!] text" (a long line in pieces, "[NN+] ..." continued by the next).
+--stdout-of N prints only core N's stdout, exactly as the program wrote
+it, and sends the rest of the console to stderr; --output-dir DIR writes
+every core's streams to DIR/core-NN.stdout and DIR/core-NN.stderr.
+
 --time prints, at the end, when every started core had printed its first
 console line (with --time-mark TEXT: its first line containing TEXT) and
 when QEMU exited, in wall-clock seconds after QEMU's start. With an app
@@ -79,6 +85,35 @@ def timing_report(result: sccrun.RunResult, started: list[int] | None,
     return "scc-run: time: " + "; ".join(parts)
 
 
+def only_stdout_of(core: int):
+    """The console's echo for --stdout-of: core's stdout, as written, to
+    our stdout as it comes; every other line to our stderr."""
+    out = sys.stdout.buffer
+
+    def echo(line: str) -> None:
+        rec = sccrun.parse_console_line(line)
+        if rec is not None and rec.core == core and rec.stream == "stdout":
+            out.write(rec.data())
+            out.flush()
+        else:
+            sys.stderr.write(line)
+            sys.stderr.flush()
+    return echo
+
+
+def write_streams(result: sccrun.RunResult, directory: str, cores: list[int]) -> None:
+    """DIR/core-NN.stdout and .stderr for every core of the run (and any
+    other that wrote)."""
+    for core in sorted(set(cores) | set(result.cores_written())):
+        for stream in sccrun.STREAMS:
+            path = os.path.join(directory, f"core-{core:02d}.{stream}")
+            try:
+                with open(path, "wb") as f:
+                    f.write(result.core_stream(core, stream))
+            except OSError as e:
+                raise sccrun.SccRunError(f"cannot write {path}: {e.strerror}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="scc-run",
@@ -120,6 +155,13 @@ def main(argv: list[str] | None = None) -> int:
                           "the others are held in reset (default %(default)s)")
     app.add_argument("--kopt", metavar="K=V", action="append", default=[],
                      help="with --app: kernel option, e.g. mbox=poll (repeatable)")
+    out = p.add_argument_group("output")
+    out.add_argument("--stdout-of", metavar="N", type=int,
+                     help="print only core N's stdout, as the program wrote it (no prefix, "
+                          "no other core's lines); the rest of the console goes to stderr")
+    out.add_argument("--output-dir", metavar="DIR",
+                     help="write every core's stdout and stderr, as written, to "
+                          "DIR/core-NN.stdout and DIR/core-NN.stderr (NN: the core id)")
     p.add_argument("--time", action="store_true",
                    help="print wall-clock times at the end: every core's first console line, "
                         "QEMU's exit")
@@ -144,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.timing_stats is not None and not args.timing:
         p.error("--timing-stats needs --timing")
+    if args.output_dir is not None and not args.output_dir:
+        p.error("--output-dir needs a directory name")
     machine = dict(args.machine)
     if args.timing:
         machine["timing"] = "on"
@@ -171,18 +215,40 @@ def main(argv: list[str] | None = None) -> int:
                 args.kernel, coremap=args.coremap, append=args.append,
                 modules=args.module, machine=machine, tcg=args.tcg)))
             return 0
+        ncores = sccrun.machine_cores(machine)
+        if args.app is not None:
+            cores = sccrun.parse_cores(args.cores, ncores)
+        elif args.coremap is not None:
+            cores = sccrun.coremap_cores(args.coremap, ncores)
+        else:
+            cores = list(range(ncores))
+        if args.stdout_of is not None:
+            sccrun.parse_cores(args.stdout_of, ncores)      # one that exists
+            if args.app is not None and args.stdout_of not in cores:
+                raise sccrun.SccRunError(f"--stdout-of {args.stdout_of}: the core does not run "
+                                         f"the app (--cores {args.cores})")
+        if args.output_dir is not None:
+            try:
+                os.makedirs(args.output_dir, exist_ok=True)
+            except OSError as e:
+                raise sccrun.SccRunError(f"--output-dir {args.output_dir}: "
+                                         f"{e.strerror}") from None
+        console = None if args.stdout_of is None else only_stdout_of(args.stdout_of)
         # A SIGTERM ends the run like Ctrl-C: QEMU's process group is killed.
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
         if args.app is not None:
             result = sccrun.run_app(args.app, cores=args.cores, args=app_args,
                                     kernel_opts=args.kopt, kernel=kernel, machine=machine,
-                                    timeout=args.timeout, stream=True, tcg=args.tcg)
-            started = sccrun.parse_cores(args.cores, sccrun.machine_cores(machine))
+                                    timeout=args.timeout, stream=True, tcg=args.tcg,
+                                    on_console=console)
+            started = cores
         else:
             result = sccrun.run(args.kernel, coremap=args.coremap, append=args.append,
                                 modules=args.module, machine=machine, timeout=args.timeout,
-                                stream=True, tcg=args.tcg)
+                                stream=True, tcg=args.tcg, on_console=console)
             started = None
+        if args.output_dir is not None:
+            write_streams(result, args.output_dir, cores)
     except sccrun.SccRunError as e:
         print(f"scc-run: error: {e}", file=sys.stderr)
         return 2

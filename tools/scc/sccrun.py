@@ -4,6 +4,7 @@
     r = run("build/kernel/kernel.elf", timeout=60)
     assert r.returncode == 0 and len(r.core_lines()) == 48
     r = run_app("build/apps/hello.elf", cores="0-3", args=["x"], kernel_opts=["mbox=poll"])
+    print(r.core_stdout(0), end="")     # what core 0 wrote to stdout, exactly
 
 Every run has a time limit. QEMU runs in a process group of its own, which is
 killed whole on timeout, on Ctrl-C and on any other exit from ``run``, so no
@@ -33,7 +34,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence, TextIO
+from typing import Callable, Iterable, Mapping, Sequence, TextIO
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_QEMU = REPO / "build" / "qemu" / "qemu-system-i386"
@@ -41,7 +42,50 @@ DEFAULT_BOOT = REPO / "build" / "boot" / "scc-boot.elf"
 DEFAULT_KERNEL = REPO / "build" / "kernel" / "kernel.elf"
 DEFAULT_TIMEOUT = 120.0
 
-_CORE_LINE = re.compile(r"^\[(\d+)\] ?(.*)$")
+# A console line (qemu/overlay/docs/system/i386/scc.rst, "The console"):
+# "[NN] text" is core NN's stdout, "[NN!] text" its stderr; a "+" after
+# them ("[NN+] ", "[NN!+] ") marks a piece of a longer line that the next
+# piece of the same core and stream continues.
+_CORE_LINE = re.compile(r"^\[(\d+)(!?)(\+?)\] ?(.*)$")
+# The machine's escapes: \xNN for a byte that is not printable ASCII, \\
+# for a backslash.
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|\\)")
+STREAMS = ("stdout", "stderr")
+
+
+def _unescape(text: str) -> bytes:
+    """The bytes a core wrote, from the machine's escaped text."""
+    out = bytearray()
+    pos = 0
+    for m in _ESCAPE.finditer(text):
+        out += text[pos:m.start()].encode("utf-8", "surrogateescape")
+        out += b"\\" if m.group(1) == "\\" else bytes([int(m.group(1)[1:], 16)])
+        pos = m.end()
+    out += text[pos:].encode("utf-8", "surrogateescape")
+    return bytes(out)
+
+
+@dataclass
+class ConsoleRecord:
+    """One console line as the machine printed it."""
+    core: int
+    stream: str         # "stdout" or "stderr"
+    more: bool          # a piece: the next of this core and stream continues it
+    text: str           # escaped, as shown
+
+    def data(self) -> bytes:
+        """The bytes the core wrote that this line shows (its newline too,
+        unless the line is a piece)."""
+        return _unescape(self.text) + (b"" if self.more else b"\n")
+
+
+def parse_console_line(line: str) -> ConsoleRecord | None:
+    """A console line's core, stream and text; None for any other line."""
+    m = _CORE_LINE.match(line.rstrip("\r\n"))
+    if not m:
+        return None
+    return ConsoleRecord(int(m.group(1)), STREAMS[bool(m.group(2))], bool(m.group(3)),
+                         m.group(4))
 
 
 class SccRunError(Exception):
@@ -64,23 +108,74 @@ class RunResult:
     line_times: list[float] = field(default_factory=list)
     elapsed: float = 0.0  # seconds from QEMU's start to its exit (or the kill)
 
-    def core_lines(self) -> dict[int, list[str]]:
-        """Console lines by core: "[NN] text" -> {NN: [text, ...]}, in order."""
+    def _lines(self, stream: str | None = None):
+        """(core, text, time of its first piece) of each whole console line
+        (of one stream, or of both), pieces joined, in the order the lines
+        were completed."""
+        if stream is not None and stream not in STREAMS:
+            raise ValueError(f"stream must be one of {', '.join(STREAMS)}, not {stream!r}")
+        times = self.line_times or []
+        pending: dict[tuple[int, str], tuple[str, float | None]] = {}
+        for i, line in enumerate(self.stdout.splitlines()):
+            rec = parse_console_line(line)
+            if rec is None or stream not in (None, rec.stream):
+                continue
+            key = (rec.core, rec.stream)
+            head, t = pending.pop(key, ("", times[i] if i < len(times) else None))
+            if rec.more:
+                pending[key] = (head + rec.text, t)
+            else:
+                yield rec.core, head + rec.text, t
+        # a piece whose end never came (QEMU was killed): what there is
+        for (core, _), (text, t) in pending.items():
+            yield core, text, t
+
+    def core_lines(self, stream: str | None = None) -> dict[int, list[str]]:
+        """Console lines by core: "[NN] text" -> {NN: [text, ...]}, in
+        order, as the machine shows them (\\xNN escapes); a line the
+        machine printed in pieces is whole. By default both streams, as
+        the console interleaves them ("[NN!] text" is stderr's); stream=
+        "stdout" or "stderr" keeps one. For a core's output as written,
+        see core_stdout."""
         out: dict[int, list[str]] = {}
-        for line in self.stdout.splitlines():
-            m = _CORE_LINE.match(line.rstrip("\r"))
-            if m:
-                out.setdefault(int(m.group(1)), []).append(m.group(2))
+        for core, text, _ in self._lines(stream):
+            out.setdefault(core, []).append(text)
         return out
+
+    def core_stream(self, core: int, stream: str = "stdout") -> bytes:
+        """The bytes core `core` wrote to `stream` ("stdout" or "stderr"),
+        exactly: no prefix, no other core's, escapes undone, pieces joined.
+        (A last line the core left unfinished gets its newline: the
+        machine prints it as a line.)"""
+        if stream not in STREAMS:
+            raise ValueError(f"stream must be one of {', '.join(STREAMS)}, not {stream!r}")
+        out = bytearray()
+        for line in self.stdout.splitlines():
+            rec = parse_console_line(line)
+            if rec is not None and rec.core == core and rec.stream == stream:
+                out += rec.data()
+        return bytes(out)
+
+    def core_stdout(self, core: int) -> str:
+        """What core `core` wrote to stdout, as it wrote it (UTF-8)."""
+        return self.core_stream(core, "stdout").decode("utf-8", "replace")
+
+    def core_stderr(self, core: int) -> str:
+        """What core `core` wrote to stderr, as it wrote it (UTF-8)."""
+        return self.core_stream(core, "stderr").decode("utf-8", "replace")
+
+    def cores_written(self) -> list[int]:
+        """The cores that wrote anything to the console, sorted."""
+        return sorted({rec.core for rec in map(parse_console_line, self.stdout.splitlines())
+                       if rec is not None})
 
     def first_line_times(self, mark: str | None = None) -> dict[int, float]:
         """{core: seconds after QEMU's start of the core's first console line
         (the first that contains `mark`, if given)}."""
         out: dict[int, float] = {}
-        for line, t in zip(self.stdout.splitlines(), self.line_times):
-            m = _CORE_LINE.match(line.rstrip("\r"))
-            if m and int(m.group(1)) not in out and (mark is None or mark in m.group(2)):
-                out[int(m.group(1))] = t
+        for core, text, t in self._lines():
+            if core not in out and t is not None and (mark is None or mark in text):
+                out[core] = t
         return out
 
 
@@ -183,6 +278,23 @@ def coremap_started(path, ncores: int) -> int:
         return len(started)
     except (OSError, ValueError, SccRunError):
         return ncores
+
+
+def coremap_cores(path, ncores: int) -> list[int]:
+    """The cores a core map's lines name (held ones too), sorted; none if
+    the file cannot be read or parsed (the machine will say why)."""
+    if not os.path.isfile(path):
+        return []
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        cores = set()
+        for line in text.splitlines():
+            words = shlex.split(line, comments=True)
+            if len(words) >= 2:
+                cores.update(parse_cores(words[0], ncores))
+        return sorted(cores)
+    except (OSError, ValueError, SccRunError):
+        return []
 
 
 def _option_value(name: str, value) -> str:
@@ -354,17 +466,21 @@ def _kill_group(proc: subprocess.Popen, grace: float = 0.0) -> None:
         pass
 
 
-def _pump(pipe, sink: list[str], echo: TextIO | None,
+def _pump(pipe, sink: list[str], echo: TextIO | Callable[[str], None] | None,
           times: list[float] | None = None, t0: float = 0.0,
           closed: threading.Event | None = None) -> None:
+    """Collect a pipe's lines; echo each (to a stream, or to a function)."""
     for line in iter(pipe.readline, ""):
         if times is not None:
             times.append(time.monotonic() - t0)
         sink.append(line)
         if echo is not None:
             try:
-                echo.write(line)
-                echo.flush()
+                if callable(echo):
+                    echo(line)
+                else:
+                    echo.write(line)
+                    echo.flush()
             except (BrokenPipeError, ValueError):
                 # Our reader is gone: stop echoing, and tell run().
                 echo = None
@@ -377,11 +493,14 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
         modules: Sequence[str] = (), machine: Mapping[str, str] | None = None,
         timeout: float = DEFAULT_TIMEOUT, extra_args: Sequence[str] = (),
         stream: bool = False, bios: str | None = None, tcg: str | None = None,
-        started: int | None = None) -> RunResult:
+        started: int | None = None,
+        on_console: Callable[[str], None] | None = None) -> RunResult:
     """Run QEMU -M scc until it exits or `timeout` seconds pass.
 
-    With stream=True, QEMU's stdout and stderr are also copied live to ours;
-    if our stdout is closed by its reader, QEMU is stopped and OutputClosed
+    With stream=True, QEMU's stdout and stderr are also copied live to ours
+    (with on_console, each stdout line goes to on_console(line) instead:
+    parse_console_line tells whose it is); if our stdout is closed by its reader
+    (on_console raised BrokenPipeError), QEMU is stopped and OutputClosed
     is raised. At the time limit QEMU gets SIGTERM (it then reports every
     core's state on stderr) and, TERM_GRACE seconds later, SIGKILL.
     Raises SccRunError (before starting anything) on bad arguments or a
@@ -407,8 +526,8 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
                             stderr=subprocess.PIPE, text=True, errors="replace",
                             bufsize=1, start_new_session=True)
     closed = threading.Event()
-    readers = [threading.Thread(target=_pump, args=(proc.stdout, out, sys.stdout if stream else None,
-                                                    times, t0, closed),
+    echo = (on_console or sys.stdout) if stream else None
+    readers = [threading.Thread(target=_pump, args=(proc.stdout, out, echo, times, t0, closed),
                                 daemon=True),
                threading.Thread(target=_pump, args=(proc.stderr, err, sys.stderr if stream else None,
                                                     None, 0.0, closed),
@@ -634,7 +753,8 @@ def app_link_name(app) -> str:
 def run_app(app, *, cores: str | int | Iterable[int] = "all", args: Sequence[str] = (),
             kernel_opts=None, kernel=None, machine: Mapping[str, str] | None = None,
             timeout: float = DEFAULT_TIMEOUT, extra_args: Sequence[str] = (),
-            stream: bool = False, tcg: str | None = None) -> RunResult:
+            stream: bool = False, tcg: str | None = None,
+            on_console: Callable[[str], None] | None = None) -> RunResult:
     """Run the kernel (default: $SCC_KERNEL, or build/kernel/kernel.elf) on
     `cores` with `app` as its application module.
 
@@ -664,6 +784,7 @@ def run_app(app, *, cores: str | int | Iterable[int] = "all", args: Sequence[str
         with open(cmap, "w", encoding="utf-8") as f:
             f.write(text)
         return run(coremap=cmap, machine=machine, timeout=timeout, extra_args=extra_args,
-                   stream=stream, tcg=tcg, started=len(parse_cores(cores, ncores)))
+                   stream=stream, tcg=tcg, started=len(parse_cores(cores, ncores)),
+                   on_console=on_console)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -129,6 +129,9 @@
 #define SIF_TIMING          0x102C
 #define TIMING_ON           (1 << 0)    /* modeled SCC time (timing=on) */
 #define TIMING_STALE        (1 << 1)    /* MPBT hits may return stale data */
+/* Write: a byte of this core's stderr (SIF_CONSOLE is its stdout); the
+ * machine keeps a line of each and prints them apart. */
+#define SIF_CONSOLE_ERR     0x1030
 /* Read-only: whether core i can run (CORE_STATE_*). */
 #define SIF_CORE_STATE(i)   (0x1100 + 4 * (i))
 #define CORE_STATE_RESET    0           /* held in reset, or never started */

@@ -68,7 +68,7 @@ void scc_cores_reset(SCCMachineState *s)
 
         x86_cpu_after_reset(X86_CPU(c->cs));
         scc_lut_reset(s, c);
-        c->line_len = 0;
+        memset(c->line, 0, sizeof(c->line));
         c->exited = false;
         c->stopped = false;
         c->faulted = false;
@@ -111,14 +111,24 @@ void scc_core_set_lint(SCCCore *c, int pin, bool level)
     }
 }
 
-static void scc_console_emit(SCCMachineState *s, SCCCore *c)
+/*
+ * A console line goes out whole, in one write: "[NN] text" for stdout,
+ * "[NN!] text" for stderr. A line longer than the machine's buffer goes
+ * out in pieces, each but the last marked "+" ("[NN+] ", "[NN!+] "), so
+ * that a reader can join them: no line is ever cut.
+ */
+static void scc_console_emit(SCCMachineState *s, SCCCore *c, SCCStream stream,
+                             bool more)
 {
+    SCCConsoleLine *l = &c->line[stream];
     g_autofree char *out = NULL;
     int n;
 
-    out = g_strdup_printf("[%02d] %.*s\n", c->id, (int)c->line_len, c->line);
+    out = g_strdup_printf("[%02d%s%s] %.*s\n", c->id,
+                          stream == SCC_STDERR ? "!" : "", more ? "+" : "",
+                          (int)l->len, l->buf);
     n = strlen(out);
-    c->line_len = 0;
+    l->len = 0;
     if (qemu_chr_fe_backend_connected(&s->console)) {
         qemu_chr_fe_write_all(&s->console, (uint8_t *)out, n);
     }
@@ -127,36 +137,46 @@ static void scc_console_emit(SCCMachineState *s, SCCCore *c)
 /*
  * Every byte is kept: a byte that is not printable ASCII (other than tab)
  * is shown as \xNN, so a NUL or an escape sequence cannot cut or garble
- * a line. A carriage return is shown too: the console's lines end at \n.
+ * a line, and a backslash as \\, so that a reader can undo the escapes
+ * and get the bytes back. A carriage return is shown too: the console's
+ * lines end at \n.
  */
-void scc_core_console_putc(SCCMachineState *s, SCCCore *c, uint8_t ch)
+void scc_core_console_putc(SCCMachineState *s, SCCCore *c, SCCStream stream,
+                           uint8_t ch)
 {
+    SCCConsoleLine *l = &c->line[stream];
     char esc[5];
     int n = 1;
 
     if (ch == '\n') {
-        scc_console_emit(s, c);
+        scc_console_emit(s, c, stream, false);
         return;
     }
     if ((ch < 0x20 && ch != '\t') || ch >= 0x7f) {
         n = snprintf(esc, sizeof(esc), "\\x%02x", ch);
+    } else if (ch == '\\') {
+        n = snprintf(esc, sizeof(esc), "\\\\");
     } else {
         esc[0] = ch;
     }
-    if (c->line_len + n > SCC_CONSOLE_LINE) {
-        scc_console_emit(s, c);
+    /* Only a byte that does not fit ends a piece: a full line that then
+     * ends goes out as one line. */
+    if (l->len + n > SCC_CONSOLE_LINE) {
+        scc_console_emit(s, c, stream, true);
     }
-    memcpy(c->line + c->line_len, esc, n);
-    c->line_len += n;
-    if (c->line_len == SCC_CONSOLE_LINE) {
-        scc_console_emit(s, c);
-    }
+    memcpy(l->buf + l->len, esc, n);
+    l->len += n;
 }
 
+/* The end of a run, or of the core: its unfinished lines go out as lines. */
 void scc_core_console_flush(SCCMachineState *s, SCCCore *c)
 {
-    if (c->line_len) {
-        scc_console_emit(s, c);
+    int i;
+
+    for (i = 0; i < SCC_NSTREAMS; i++) {
+        if (c->line[i].len) {
+            scc_console_emit(s, c, i, false);
+        }
     }
 }
 

@@ -2,9 +2,9 @@
  * SCC: the system interface (FPGA) registers, page 0xF9.
  *
  * The global timestamp counter and the atomic counters are the chip's.
- * The registers from 0x1000 are the emulator's own: a console, an exit
- * register and read-only facts about the machine, all per-core (they act
- * for the core that accesses them).
+ * The registers from 0x1000 are the emulator's own: a console (stdout and
+ * stderr), an exit register and read-only facts about the machine, all
+ * per-core (they act for the core that accesses them).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -81,6 +81,7 @@ static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
         val = c ? c->gtsc_hi_latch : scc_clock_gtsc(s) >> 32;
         break;
     case SIF_CONSOLE:
+    case SIF_CONSOLE_ERR:
     case SIF_EXIT:
         val = 0;
         break;
@@ -152,8 +153,10 @@ static void scc_sif_write(void *opaque, hwaddr off, uint64_t val64,
     }
     switch (off) {
     case SIF_CONSOLE:
+    case SIF_CONSOLE_ERR:
         if (c) {
-            scc_core_console_putc(s, c, val);
+            scc_core_console_putc(s, c, off == SIF_CONSOLE_ERR ? SCC_STDERR
+                                  : SCC_STDOUT, val);
         }
         return;
     case SIF_EXIT:

@@ -71,6 +71,19 @@ enum {
 
 #define SCC_CONSOLE_LINE        SIF_CONSOLE_LINE
 
+/* A core's two console streams (SIF_CONSOLE, SIF_CONSOLE_ERR). */
+typedef enum SCCStream {
+    SCC_STDOUT,
+    SCC_STDERR,
+    SCC_NSTREAMS,
+} SCCStream;
+
+/* What the machine holds of a stream's unfinished line, escaped. */
+typedef struct SCCConsoleLine {
+    char buf[SCC_CONSOLE_LINE];
+    size_t len;
+} SCCConsoleLine;
+
 typedef struct SCCMachineState SCCMachineState;
 
 typedef struct SCCImage SCCImage;
@@ -116,8 +129,7 @@ typedef struct SCCCore {
     bool faulted;
     uint32_t fault_vector, fault_eip, fault_addr;
 
-    char line[SCC_CONSOLE_LINE];
-    size_t line_len;
+    SCCConsoleLine line[SCC_NSTREAMS];
     uint32_t gtsc_hi_latch;
 
     SCCCoreTiming *tm;              /* timing=on only */
@@ -211,8 +223,9 @@ void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held);
 void scc_core_exit(SCCMachineState *s, SCCCore *c, int status,
                    const char *why);
 void scc_core_set_lint(SCCCore *c, int pin, bool level);
-void scc_core_console_putc(SCCMachineState *s, SCCCore *c, uint8_t ch);
-/* Emits the core's unfinished console line, if it has one. */
+void scc_core_console_putc(SCCMachineState *s, SCCCore *c, SCCStream stream,
+                           uint8_t ch);
+/* Emits the core's unfinished console lines, if it has any. */
 void scc_core_console_flush(SCCMachineState *s, SCCCore *c);
 void scc_cores_reset(SCCMachineState *s);
 
