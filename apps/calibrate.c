@@ -18,12 +18,16 @@
  *   scc-run --timing --app build/apps/calibrate.elf -- 48 0.533 $(seq 0 47)
  *
  * UE 0 (core 0, tile (0,0)) measures; the others wait in a barrier. It
- * prints two CSV tables:
+ * prints one CSV table, after the `#` lines of apps/benchout.h:
  *
- *   param,modeled_us,published_us         (001 Table 1)
- *   op,hops,lines,modeled_us              (001 Figure 3: one operation)
+ *   param,op,hops,lines,modeled_us,published_us,reps,warmup,clock
  *
- * where hops is the Manhattan distance (001's d is hops + 1).
+ * with two kinds of rows: a row with param (and published_us) is 001's
+ * Table 1, a parameter of the cost model fitted from the others; a row
+ * with op, hops and lines is 001's Figure 3, one operation, the mean of
+ * reps after warmup. hops is the Manhattan distance (001's d is hops +
+ * 1); clock says what the times are (apps/benchout.h): modeled_us is
+ * modeled SCC time only where clock is modeled.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +35,7 @@
 #include <string.h>
 
 #include "RCCE.h"
+#include "benchout.h"
 #ifndef SCC_HOST
 #include "scc.h"
 #endif
@@ -155,6 +160,7 @@ int RCCE_APP(int argc, char **argv)
     double empty, L, o_mpb;
     int o, h, i, maxh;
 
+    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS)
         return 2;                   /* RCCE_init said why */
     remote = RCCE_malloc(MAXLINES * LINE);
@@ -194,21 +200,23 @@ int RCCE_APP(int argc, char **argv)
 
         L = (b[0][maxh] - b[0][0]) / (2.0 * maxh);
         o_mpb = (b[0][0] - 4 * L) / 2;
-        printf("param,modeled_us,published_us\n");
-        printf("L_hop,%.4f,0.005\n", L);
-        printf("o_mpb,%.4f,0.126\n", o_mpb);
-        printf("o_mem_w,%.4f,0.461\n", b[2][0] - o_mpb - 4 * L);
-        printf("o_mem_r,%.4f,0.208\n", b[3][0] - o_mpb - 4 * L);
-        printf("o_put_mpb,%.4f,0.069\n", a[1][0]);
-        printf("o_get_mpb,%.4f,0.33\n", a[0][0]);
-        printf("o_put_mem,%.4f,0.19\n", a[3][0]);
-        printf("o_get_mem,%.4f,0.095\n", a[2][0]);
-        printf("\nop,hops,lines,modeled_us\n");
+        const char *clock = bench_clock();
+        bench_preamble("001's cost model (Table 1, Figure 3) measured on this machine");
+        printf("# times: us of RCCE_wtime, less the cost of reading it\n");
+        printf("param,op,hops,lines,modeled_us,published_us,reps,warmup,clock\n");
+        printf("L_hop,,,,%.4f,0.005,,,%s\n", L, clock);
+        printf("o_mpb,,,,%.4f,0.126,,,%s\n", o_mpb, clock);
+        printf("o_mem_w,,,,%.4f,0.461,,,%s\n", b[2][0] - o_mpb - 4 * L, clock);
+        printf("o_mem_r,,,,%.4f,0.208,,,%s\n", b[3][0] - o_mpb - 4 * L, clock);
+        printf("o_put_mpb,,,,%.4f,0.069,,,%s\n", a[1][0], clock);
+        printf("o_get_mpb,,,,%.4f,0.33,,,%s\n", a[0][0], clock);
+        printf("o_put_mem,,,,%.4f,0.19,,,%s\n", a[3][0], clock);
+        printf("o_get_mem,,,,%.4f,0.095,,,%s\n", a[2][0], clock);
         for (o = 0; o < NOPS; o++)
             for (h = 0; h <= maxh; h++)
                 for (i = 0; i < NSIZES; i++)
-                    printf("%s,%d,%d,%.4f\n", opname[o], h, sizes[i],
-                           t[o][h][i]);
+                    printf(",%s,%d,%d,%.4f,,%d,1,%s\n", opname[o], h, sizes[i],
+                           t[o][h][i], REPS, clock);
         fflush(stdout);
     }
     RCCE_barrier(&RCCE_COMM_WORLD);

@@ -13,13 +13,23 @@
  * host); every member checks its result against a serial reference in
  * every iteration, warm-up included.
  *
- * CSV on stdout, one row per (algorithm, parameters, size):
+ * CSV on stdout (UE 0): the `#` lines of apps/benchout.h (command line,
+ * commit, mode, clocks), then one row per (algorithm, parameters, size):
  *   collective,algorithm,params,clock,cores,root,bytes,iters,min_us,
- *   median_us,max_us,mb_per_s,verified
+ *   median_us,max_us,mb_per_s,verified,warmup,t_min_us,t_avg_us,t_max_us
  * clock says what the times are: host (wall clock of the host backend) or
  * emulated (the emulated chip's clock in functional mode: host time, not
  * SCC time) or modeled (the machine's timing mode: modeled SCC time,
- * identical on every run). A summary goes to stderr.
+ * identical on every run). min_us, median_us and max_us are of the iters
+ * latencies; t_min_us, t_avg_us and t_max_us are IMB's (and OSU's min,
+ * avg and max): each member's own call time (its call to its return)
+ * averaged over the iters, then the least, the mean and the most over the
+ * members. mb_per_s is bytes / median_us; verified is yes if every
+ * member's result was right in every iteration, warm-up included. A
+ * summary goes to stderr.
+ *
+ * --sizes takes sizes.h's lists: 32,100,1K-1M (a range doubles to its
+ * high end) or 1:1M (OSU's form: the powers of two from 1 to 1M).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -29,6 +39,7 @@
 #include <string.h>
 
 #include "RCCE.h"
+#include "benchout.h"
 #include "sizes.h"
 #ifndef SCC_HOST
 #include <scc/hw.h>
@@ -74,13 +85,14 @@ static int cb_usage(const char *fmt, ...)
     if (RCCE_ue() == 0)
         fprintf(stderr,
                 "usage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
-                "[--sizes 32,100,1K-1M] [--root R] [--iters N] [--warmup W] "
+                "[--sizes 32,100,1K-1M|1:1M] [--root R] [--iters N] [--warmup W] "
                 "[--rtype int|long|float|double] [--rop sum|max|min|prod] [--list]\n");
     return 2;
 }
 
-/* "32,100,1K-1M": a range doubles from its low end to its high end. A
- * size too large for the arena is skipped when its turn comes, saying so. */
+/* "32,100,1K-1M": a range doubles from its low end to its high end;
+ * "1:1M" is the powers of two from 1 to 1M. A size too large for the
+ * arena is skipped when its turn comes, saying so. */
 static int cb_parse_sizes(struct cb *b, const char *s)
 {
     b->nsizes = size_list(s, b->sizes, CB_MAXSIZES, 0, SIZE_LIMIT, 2);
@@ -385,11 +397,16 @@ static int cb_measure(struct cb *b, const char *spec, long size)
 {
     size_t bytes = (size_t)size, nin, nout, step = cb_step(b, size);
     double *lat = malloc(sizeof(double) * (size_t)(b->iters ? b->iters : 1));
+    /* on UE 0: every member's call times summed over the timed iterations
+     * (static: UE 0's only, and no larger a stack under the timed call) */
+    static double own[RCCE_MAXNP];
     int ok = 1, err = 0, total = b->warmup + b->iters;
 
     if (cb_is_reduction(b->op))
         bytes -= bytes % cb_tsize(b->rtype);
     cb_extent(b, bytes, &nin, &nout);
+    if (b->me == 0)
+        memset(own, 0, sizeof own);
     if (step > CB_ARENA / 2) {
         if (b->me == 0)
             fprintf(stderr, "%s %s: %ld bytes need more than the %u MiB arena, skipped\n",
@@ -412,14 +429,19 @@ static int cb_measure(struct cb *b, const char *spec, long size)
         err |= cb_call(b, in, out, bytes) != RCCE_SUCCESS;
         t1 = RCCE_wtime();
         ok &= !err && cb_check(b, out, bytes, nout, it);
-        /* every member's return time and verdict, to UE 0 (baseline p2p) */
+        /* every member's return time, verdict and call time, to UE 0
+         * (baseline p2p) */
         if (b->me == 0) {
             ends[0] = t1;
+            if (it >= b->warmup)
+                own[0] += t1 - t0;
             for (int m = 1; m < b->n; m++) {
-                double v[2];
+                double v[3];
                 RCCE_recv((char *)v, sizeof(v), m);
                 ends[m] = v[0];
                 ok &= v[1] != 0;
+                if (it >= b->warmup)
+                    own[m] += v[2];
             }
             double start = t0;
             if (b->root != 0 && strcmp(b->op, "stop")) {
@@ -435,7 +457,7 @@ static int cb_measure(struct cb *b, const char *spec, long size)
             if (it >= b->warmup)
                 lat[it - b->warmup] = (last - start) * 1e6;
         } else {
-            double v[2] = {t1, ok};
+            double v[3] = {t1, ok, t1 - t0};
             RCCE_send((char *)v, sizeof(v), 0);
             if (b->me == b->root && strcmp(b->op, "stop")) {
                 double rs[2] = {t0, 0};
@@ -446,18 +468,21 @@ static int cb_measure(struct cb *b, const char *spec, long size)
     if (b->me == 0 && b->iters) {
         qsort(lat, (size_t)b->iters, sizeof(double), cb_cmp);
         double med = lat[b->iters / 2];
+        double tmin = own[0], tmax = own[0], tsum = 0;
+        for (int m = 0; m < b->n; m++) {
+            tmin = own[m] < tmin ? own[m] : tmin;
+            tmax = own[m] > tmax ? own[m] : tmax;
+            tsum += own[m];
+        }
+        double per_us = 1e6 / b->iters;     /* a member's sum -> its mean in us */
         const char *used = scc_coll_used(b->op), *colon = strchr(used, ':');
         /* params is quoted: it holds commas (k=7,chunk=60) */
-        printf("%s,%.*s,\"%s\",%s,%d,%d,%ld,%d,%.3f,%.3f,%.3f,%.3f,%s\n", b->op,
-               colon ? (int)(colon - used) : (int)strlen(used), used,
-               colon ? colon + 1 : "",
-#ifdef SCC_HOST
-               "host",
-#else
-               scc_timing() & TIMING_ON ? "modeled" : "emulated",
-#endif
-               b->n, b->root, (long)bytes, b->iters, lat[0], med, lat[b->iters - 1],
-               med > 0 ? (double)bytes / med : 0.0, ok ? "yes" : "NO");
+        printf("%s,%.*s,\"%s\",%s,%d,%d,%ld,%d,%.3f,%.3f,%.3f,%.3f,%s,%d,%.3f,%.3f,%.3f\n",
+               b->op, colon ? (int)(colon - used) : (int)strlen(used), used,
+               colon ? colon + 1 : "", bench_clock(), b->n, b->root, (long)bytes, b->iters,
+               lat[0], med, lat[b->iters - 1], med > 0 ? (double)bytes / med : 0.0,
+               ok ? "yes" : "NO", b->warmup, tmin * per_us, tsum / b->n * per_us,
+               tmax * per_us);
         fflush(stdout);
         fprintf(stderr, "%-14s %-28s %8ld B  median %10.2f us  %s\n", b->op, used, (long)bytes,
                 med, ok ? "verified" : "WRONG RESULT");
@@ -476,6 +501,7 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
                    .rop = RCCE_SUM};
     int list = 0, bad = 0;
 
+    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
         fprintf(stderr, "error: RCCE_init failed\n");
         return 2;
@@ -555,9 +581,19 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
         fprintf(stderr, "error: no memory for two buffers of %zu KiB\n", b.arena >> 10);
         return 1;
     }
-    if (b.me == 0)
+    if (b.me == 0) {
+        char what[80];
+        snprintf(what, sizeof what, "%s latency, one row per (algorithm, parameters, size)",
+                 b.op);
+        bench_preamble(what);
+        printf("# times: us of RCCE_wtime; a call's latency is from the root's call to the "
+               "last member's return\n"
+               "# min_us, median_us, max_us: of the iters latencies; t_min_us, t_avg_us, "
+               "t_max_us: each member's call time averaged over the iters, least, mean and "
+               "most over the members (IMB)\n");
         printf("collective,algorithm,params,clock,cores,root,bytes,iters,min_us,median_us,"
-               "max_us,mb_per_s,verified\n");
+               "max_us,mb_per_s,verified,warmup,t_min_us,t_avg_us,t_max_us\n");
+    }
     for (int a = 0; a < b.nalgs; a++) {
         scc_coll_set(b.op, b.algs[a]);
         for (int s = 0; s < b.nsizes; s++)

@@ -9,12 +9,14 @@
  * The copy cores are the map's: at the end every other running core gets
  * a STOP, so run it only with copy cores beside it.
  *
- * sizes: a list and ranges that grow by 4 ("4K-16M" = 4K,16K,...,16M).
- * For each size: every local method, then for each remote method the
- * copy split across the first 1, 2, ... of the copy cores.
+ * sizes: a list and ranges that grow by 4 ("4K-16M" = 4K,16K,...,16M),
+ * or double ("4K:16M" = 4K,8K,...,16M, as OSU's lo:hi). For each size:
+ * every local method, then for each remote method the copy split across
+ * the first 1, 2, ... of the copy cores.
  *
- * CSV on stdout:
- *   kind,method,copy_cores,clock,bytes,iters,min_us,median_us,mb_per_s,verified
+ * CSV on stdout, after the `#` lines of apps/benchout.h:
+ *   kind,method,copy_cores,clock,bytes,iters,min_us,median_us,mb_per_s,verified,
+ *   warmup,avg_us,max_us
  *
  *   kind      local: scc_copy_local on core 0 (the MPBT methods include
  *             the system calls that mark and unmark the pages);
@@ -27,6 +29,9 @@
  *   mb_per_s  bytes / median time (10^6 bytes per second).
  *   verified  1 if the destination equals the source after every
  *             iteration.
+ *   warmup    iterations before the timed ones: none (each starts cold).
+ *   min_us, median_us, avg_us, max_us: of the iters times.
+ * Errors go to stderr.
  * Every iteration copies a fresh stretch of two 24 MiB arenas (001's
  * method: no cache holds a line of it yet); before each, core 0 clears
  * the destination (to verify it) and reads 512 KiB of another buffer, so
@@ -37,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "benchout.h"
 #include "scc_copy.h"
 #include "sizes.h"
 
@@ -50,7 +56,6 @@ static const char *local_methods = "plain,mpbt_src,mpbt_dst,mpbt,lut";
 static const char *remote_methods = "auto,lut";
 static int iters = 3;
 static double gtsc_mhz;
-static const char *clock_name;
 
 static const char *method_names[] = {"plain", "mpbt_src", "mpbt_dst", "mpbt", "lut", "auto"};
 
@@ -107,10 +112,14 @@ static int cmp_double(const void *a, const void *b)
 static void row(const char *kind, const char *method, int n, long bytes, double *us,
                 int verified)
 {
+    double sum = 0;
     qsort(us, (size_t)iters, sizeof(double), cmp_double);
     double median = iters % 2 ? us[iters / 2] : (us[iters / 2 - 1] + us[iters / 2]) / 2;
-    printf("%s,%s,%d,%s,%ld,%d,%.1f,%.1f,%.2f,%d\n", kind, method, n, clock_name, bytes, iters,
-           us[0], median, median > 0 ? bytes / median : 0.0, verified);
+    for (int i = 0; i < iters; i++)
+        sum += us[i];
+    printf("%s,%s,%d,%s,%ld,%d,%.1f,%.1f,%.2f,%d,0,%.1f,%.1f\n", kind, method, n, bench_clock(),
+           bytes, iters, us[0], median, median > 0 ? bytes / median : 0.0, verified,
+           sum / iters, us[iters - 1]);
 }
 
 /* The buffers: an arena each for sources and destinations. Every
@@ -144,8 +153,8 @@ static void measure(const char *kind, int method, int n, long bytes)
                   : scc_copy_local(dst, src, (size_t)bytes, method);
         uint64_t t1 = scc_gtsc();
         if (r) {
-            printf("# %s %s %d cores %ld bytes: error %d\n", kind, method_names[method], n,
-                   bytes, r);
+            fprintf(stderr, "copy_bench: %s %s %d cores %ld bytes: error %d\n", kind,
+                    method_names[method], n, bytes, r);
             bad = 1;
         }
         us[i] = (double)(t1 - t0) / gtsc_mhz;
@@ -156,8 +165,8 @@ static void measure(const char *kind, int method, int n, long bytes)
 
 static int usage(const char *why)
 {
-    printf("copy_bench: %s\nusage: copy_bench [cores=1,2,...] [sizes=4K-16M] [iters=N] "
-           "[local=plain,mpbt_src,mpbt_dst,mpbt,lut] [remote=auto,lut,...]\n", why);
+    fprintf(stderr, "copy_bench: %s\nusage: copy_bench [cores=1,2,...] [sizes=4K-16M|4K:16M] "
+            "[iters=N] [local=plain,mpbt_src,mpbt_dst,mpbt,lut] [remote=auto,lut,...]\n", why);
     return 2;
 }
 
@@ -165,6 +174,7 @@ int main(int argc, char **argv)
 {
     struct scc_time t;
 
+    bench_keep_args(argc, argv);
     if (scc_core_id() != 0)
         return usage("run it on core 0 (the copy cores run copy_core.elf)");
     parse_sizes("4K-16M");
@@ -191,7 +201,6 @@ int main(int argc, char **argv)
     }
     scc_time(&t);
     gtsc_mhz = t.gtsc_hz / 1e6;
-    clock_name = scc_timing() & TIMING_ON ? "modeled" : "emulated";
 
     long max = 0;
     for (int i = 0; i < nsizes; i++)
@@ -214,11 +223,14 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < arena; i++)
         src_arena[i] = (unsigned char)(i * 131 + (i >> 9));
 
-    printf("# copy_bench: core 0 copies; copy cores");
-    for (int i = 0; i < ncores; i++)
-        printf(" %d", cores[i]);
-    printf("; times in us of the %s clock (GTSC, %u Hz)\n", clock_name, (unsigned)t.gtsc_hz);
-    printf("kind,method,copy_cores,clock,bytes,iters,min_us,median_us,mb_per_s,verified\n");
+    char what[240];
+    int len = snprintf(what, sizeof what, "core 0 copies; copy cores");
+    for (int i = 0; i < ncores && len < (int)sizeof what; i++)
+        len += snprintf(what + len, sizeof what - (size_t)len, " %d", cores[i]);
+    bench_preamble(what);
+    printf("# times: us of the %s clock (GTSC, %u Hz)\n", bench_clock(), (unsigned)t.gtsc_hz);
+    printf("kind,method,copy_cores,clock,bytes,iters,min_us,median_us,mb_per_s,verified,"
+           "warmup,avg_us,max_us\n");
     for (int s = 0; s < nsizes; s++) {
         for (const char *m = local_methods; *m;) {
             size_t len = strcspn(m, ",");

@@ -21,12 +21,16 @@
  * machine's TSCs all start at reset and count the same clock (in the
  * timing mode, modeled time; on the SCC they were not synchronized).
  *
- * CSV on stdout (comment lines start with '#'):
- *   bench,scheme,peer,hops,kind,unit,n,median,mean,min,max,clock
+ * CSV on stdout, after the `#` lines of apps/benchout.h:
+ *   bench,scheme,peer,hops,kind,unit,n,median,mean,min,max,clock,warmup,
+ *   verified
  * one row per peer and kind, then per hop distance and kind with peer
  * "all" (median of the peers' medians, mean of their means, extremes).
  * clock is "modeled" in the timing mode, "emulated" otherwise (host
- * speed: meaningless as SCC time).
+ * speed: meaningless as SCC time). n is the rounds counted, warmup those
+ * dropped before them (per peer). verified: every wake-up was the ping it
+ * should be (else the run fails: a row is always "yes"). Errors go to
+ * stderr.
  *
  * Nothing but core 0 interrupts a peer, and a peer is pinged only after
  * it said it is ready again, so each wake-up is exactly one ping; idle
@@ -39,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "benchout.h"
 #include "scc.h"
 
 #define MAX_CORES 48
@@ -97,7 +102,7 @@ static void await(volatile uint32_t *field, uint32_t v)
 
 static void die(const char *what, int err)
 {
-    printf("ipi_latency: core %02d: %s failed: %d\n", scc_core_id(), what, err);
+    fprintf(stderr, "ipi_latency: core %02d: %s failed: %d\n", scc_core_id(), what, err);
     exit(1);
 }
 
@@ -154,8 +159,8 @@ static void peer(int me, struct shared *sh, unsigned rounds, unsigned drop)
         if (cmd == CMD_DONE)
             break;
         if (cmd != round + 1) {
-            printf("ipi_latency: core %02d: woken for round %lu, expected %lu\n", me,
-                   (unsigned long)cmd, (unsigned long)round + 1);
+            fprintf(stderr, "ipi_latency: core %02d: woken for round %lu, expected %lu\n",
+                    me, (unsigned long)cmd, (unsigned long)round + 1);
             exit(1);
         }
         scc_ipi(0);
@@ -175,11 +180,11 @@ static void peer(int me, struct shared *sh, unsigned rounds, unsigned drop)
 }
 
 static void row(const char *peer, int hops, int kind, unsigned n, const struct stats *s,
-                uint64_t mean, const char *clock)
+                uint64_t mean, const char *clock, unsigned warmup)
 {
-    printf("ipi,ipi,%s,%d,%s,cycles,%u,%lu,%lu,%lu,%lu,%s\n", peer, hops, kind_names[kind], n,
-           (unsigned long)s->median, (unsigned long)mean, (unsigned long)s->min,
-           (unsigned long)s->max, clock);
+    printf("ipi,ipi,%s,%d,%s,cycles,%u,%lu,%lu,%lu,%lu,%s,%u,yes\n", peer, hops,
+           kind_names[kind], n, (unsigned long)s->median, (unsigned long)mean,
+           (unsigned long)s->min, (unsigned long)s->max, clock, warmup);
 }
 
 static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
@@ -190,7 +195,7 @@ static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
     volatile struct status *st = status_line(p);
     /* A peer that is running gets here, or fails and so ends the run. */
     if (scc_core_state(p) != CORE_STATE_RUNNING) {
-        printf("ipi_latency: peer %d is not running (held in reset, or exited)\n", p);
+        fprintf(stderr, "ipi_latency: peer %d is not running (held in reset, or exited)\n", p);
         exit(1);
     }
     await(&st->up, 1);
@@ -251,6 +256,8 @@ int main(int argc, char **argv)
     unsigned rounds = 100000, drop_pct = 10;
     int peers[MAX_CORES], npeers = 0, ncores = scc_num_cores(), me = scc_core_id();
 
+    bench_keep_args(argc, argv);
+
     for (int i = 1; i < argc; i++) {
         char *a = argv[i], *end;
         if (!strncmp(a, "n=", 2)) {
@@ -266,7 +273,8 @@ int main(int argc, char **argv)
         if (end == a || *end) {
             if (me != 0)
                 return 0;       /* core 0 says why and fails the run */
-            printf("ipi_latency: bad argument '%s' (n=ROUNDS drop=PERCENT peers=LIST)\n", a);
+            fprintf(stderr, "ipi_latency: bad argument '%s' (n=ROUNDS drop=PERCENT "
+                    "peers=LIST)\n", a);
             return 2;
         }
     }
@@ -274,7 +282,8 @@ int main(int argc, char **argv)
     if (drop_pct >= 100 || rounds - drop == 0) {
         if (me != 0)
             return 0;
-        printf("ipi_latency: n=%u drop=%u leaves no rounds to report\n", rounds, drop_pct);
+        fprintf(stderr, "ipi_latency: n=%u drop=%u leaves no rounds to report\n", rounds,
+                drop_pct);
         return 2;
     }
     if (npeers == 0)
@@ -284,7 +293,7 @@ int main(int argc, char **argv)
         if (peers[i] <= 0 || peers[i] >= ncores) {
             if (me != 0)
                 return 0;
-            printf("ipi_latency: peer %d is not a core other than 0 (cores 1..%d)\n",
+            fprintf(stderr, "ipi_latency: peer %d is not a core other than 0 (cores 1..%d)\n",
                    peers[i], ncores - 1);
             return 2;
         }
@@ -302,10 +311,12 @@ int main(int argc, char **argv)
 
     struct scc_info info;
     scc_info(&info);
-    const char *clock = scc_timing() & TIMING_ON ? "modeled" : "emulated";
-    printf("# ipi_latency: %u rounds per peer, first %u dropped; core cycles at %lu Hz; "
-           "clock %s\n", rounds, drop, (unsigned long)info.core_hz, clock);
-    printf("bench,scheme,peer,hops,kind,unit,n,median,mean,min,max,clock\n");
+    const char *clock = bench_clock();
+    char what[160];
+    snprintf(what, sizeof what, "%u rounds per peer, first %u dropped; core cycles at %lu Hz; "
+             "clock %s", rounds, drop, (unsigned long)info.core_hz, clock);
+    bench_preamble(what);
+    printf("bench,scheme,peer,hops,kind,unit,n,median,mean,min,max,clock,warmup,verified\n");
 
     static struct stats all[MAX_CORES][NKINDS];
     int hops_of[MAX_CORES], maxhops = 0;
@@ -319,7 +330,7 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "%d", p);
         for (int k = 0; k < NKINDS; k++)
             row(name, hops_of[i], k, rounds - drop, &all[i][k], all[i][k].sum / (rounds - drop),
-                clock);
+                clock, drop);
     }
     for (int h = 0; h <= maxhops; h++)
         for (int k = 0; k < NKINDS; k++) {
@@ -340,7 +351,7 @@ int main(int argc, char **argv)
             if (!m)
                 continue;
             s.median = summarize(med, m).median;
-            row("all", h, k, (rounds - drop) * m, &s, mean / m, clock);
+            row("all", h, k, (rounds - drop) * m, &s, mean / m, clock, drop * m);
         }
     return 0;
 }

@@ -11,7 +11,8 @@
  * sender, with the content its (source, sequence number) determine; any
  * other outcome ends the run with status 1 and says what came.
  *
- * CSV on stdout, one row per scheme:
+ * CSV on stdout (the receiver's), after the `#` lines of apps/benchout.h,
+ * one row per scheme:
  *   many_to_one,scheme,params,receiver,senders,records,cycles,records_per_s,
  *   mb_per_s,busy_pct,jain,verified,clock
  * cycles: the receiver's core cycles from the start (after a barrier) to
@@ -20,11 +21,13 @@
  * (clock=modeled), host speed otherwise (clock=emulated). busy_pct: the
  * receiver's share of that time not halted. jain: Jain's fairness index
  * (1 = equal) of the records per sender among the first half received.
+ * Errors go to stderr.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "benchout.h"
 #include "notify/notify.h"
 #include "scc.h"
 
@@ -59,10 +62,10 @@ static int receive(const struct scheme *s, const char *params, int recv, unsigne
         int src = chan_recv(-1, &r);
         if (src < 0 || src >= ncores || src == recv || next[src] >= m ||
             !rec_check(&r, (uint32_t)src, next[src])) {
-            printf("many_to_one: scheme %s: record %u: from %d (source %lu, seq %lu), "
-                   "expected seq %lu of that sender\n", s->name, j, src,
-                   (unsigned long)r.source, (unsigned long)r.seq,
-                   src >= 0 && src < ncores ? (unsigned long)next[src] : 0ul);
+            fprintf(stderr, "many_to_one: scheme %s: record %u: from %d (source %lu, seq %lu), "
+                    "expected seq %lu of that sender\n", s->name, j, src,
+                    (unsigned long)r.source, (unsigned long)r.seq,
+                    src >= 0 && src < ncores ? (unsigned long)next[src] : 0ul);
             return 1;
         }
         next[src]++;
@@ -83,7 +86,7 @@ static int receive(const struct scheme *s, const char *params, int recv, unsigne
            ncores - 1, total, (unsigned long long)cycles, total / secs,
            total * (double)REC_BYTES / secs / 1e6,
            (unsigned)(100 - 100 * idle / (cycles ? cycles : 1)),
-           sq > 0 ? sum * sum / ((ncores - 1) * sq) : 1.0, clock_name());
+           sq > 0 ? sum * sum / ((ncores - 1) * sq) : 1.0, bench_clock());
     return 0;
 }
 
@@ -93,9 +96,10 @@ int RCCE_APP(int argc, char **argv)
     int nspecs = 0, recv = 0;
     unsigned m = 20;
 
+    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
-        printf("many_to_one: RCCE_init failed: start as many_to_one <nues> <GHz> <cores...> "
-               "[options]\n");
+        fprintf(stderr, "many_to_one: RCCE_init failed: start as many_to_one <nues> <GHz> "
+                "<cores...> [options]\n");
         return 2;
     }
     me = RCCE_ue();
@@ -106,8 +110,7 @@ int RCCE_APP(int argc, char **argv)
         int bad = 0;
         if (!strcmp(a, "--list")) {
             SAY("many_to_one schemes (--scheme NAME[:key=value,...]):\n");
-            if (me == 0)
-                scheme_list();
+            scheme_list(stdout);
             return 0;
         } else if (!strcmp(a, "--scheme") && v) {
             bad = (nspecs = scheme_specs(v, specs, nspecs, MAX_SPECS)) < 0;
@@ -115,17 +118,17 @@ int RCCE_APP(int argc, char **argv)
             unsigned long x = strtoul(v, &end, 0);
             bad = end == v || *end || x < 1 || x > 1000000;
             if (bad)
-                SAY("many_to_one: --records wants 1..1000000\n");
+                SAY_ERR("many_to_one: --records wants 1..1000000\n");
             m = (unsigned)x;
         } else if (!strcmp(a, "--receiver") && v) {
             long x = strtol(v, &end, 0);
             bad = end == v || *end || x < 0 || x >= ncores;
             if (bad)
-                SAY("many_to_one: --receiver wants a UE 0..%d\n", ncores - 1);
+                SAY_ERR("many_to_one: --receiver wants a UE 0..%d\n", ncores - 1);
             recv = (int)x;
         } else {
-            SAY("many_to_one: unknown argument '%s' (--scheme SPEC, --records M, "
-                "--receiver UE, --list)\n", a);
+            SAY_ERR("many_to_one: unknown argument '%s' (--scheme SPEC, --records M, "
+                    "--receiver UE, --list)\n", a);
             bad = 1;
         }
         if (bad)
@@ -133,18 +136,20 @@ int RCCE_APP(int argc, char **argv)
         i++;
     }
     if (ncores < 2) {
-        SAY("many_to_one: needs at least 2 UEs\n");
+        SAY_ERR("many_to_one: needs at least 2 UEs\n");
         return 2;
     }
     if (!nspecs)
         nspecs = scheme_specs("all", specs, 0, MAX_SPECS);
 
-    if (me == recv)
-        printf("# many_to_one: %d senders, %u records each, to UE %d; clock %s\n", ncores - 1,
-               m, recv, clock_name());
-    if (me == recv)
+    if (me == recv) {
+        char what[120];
+        snprintf(what, sizeof what, "%d senders, %u records each, to UE %d; clock %s",
+                 ncores - 1, m, recv, bench_clock());
+        bench_preamble(what);
         printf("many_to_one,scheme,params,receiver,senders,records,cycles,records_per_s,"
                "mb_per_s,busy_pct,jain,verified,clock\n");
+    }
     int status = 0;
     for (int k = 0; k < nspecs; k++) {
         const char *params;

@@ -11,19 +11,24 @@
  * them one at a time while the others wait in a barrier. Every record is
  * checked against the one its (source, sequence number) determine.
  *
- * CSV on stdout, one row per scheme and peer, then per scheme and hop
- * distance with peer "all" (median of the peers' medians, mean of means):
- *   notify,scheme,params,peer,hops,n,median,mean,min,max,free_cycles,free_pct,clock
+ * CSV on stdout, after the `#` lines of apps/benchout.h, one row per
+ * scheme and peer, then per scheme and hop distance with peer "all"
+ * (median of the peers' medians, mean of means):
+ *   notify,scheme,params,peer,hops,n,median,mean,min,max,free_cycles,free_pct,clock,
+ *   warmup,verified
  * Times are core cycles of core 0's clock: modeled SCC time in the timing
  * mode (clock=modeled), host speed otherwise (clock=emulated).
  * free_cycles is the peer's idle time per round trip (halted in its
  * kernel, so free for other work: S-Net's "Free" column), free_pct its
- * share of the peer's time.
+ * share of the peer's time. n is the round trips timed (per peer), warmup
+ * those before them; verified: every record was right (a wrong one fails
+ * the run, so a row always says "yes"). Errors go to stderr.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "benchout.h"
 #include "notify/notify.h"
 #include "scc.h"
 
@@ -65,8 +70,8 @@ static uint64_t idle_tsc(void)
 
 static void fail(const char *scheme, const char *what, int peer, unsigned i)
 {
-    printf("notify_pingpong: core %02d: scheme %s: %s in round %u with %d\n", me, scheme, what,
-           i, peer);
+    fprintf(stderr, "notify_pingpong: core %02d: scheme %s: %s in round %u with %d\n", me,
+            scheme, what, i, peer);
     exit(1);
 }
 
@@ -126,12 +131,12 @@ static struct result measure(const char *name, int p, unsigned n, unsigned warmu
 }
 
 static void row(const char *name, const char *params, const char *peer, int hops, unsigned n,
-                const struct result *r)
+                const struct result *r, unsigned warmup)
 {
-    printf("notify,%s,%s,%s,%d,%u,%lu,%lu,%lu,%lu,%lu,%lu,%s\n", name, params, peer, hops, n,
-           (unsigned long)r->median, (unsigned long)r->mean, (unsigned long)r->min,
+    printf("notify,%s,%s,%s,%d,%u,%lu,%lu,%lu,%lu,%lu,%lu,%s,%u,yes\n", name, params, peer,
+           hops, n, (unsigned long)r->median, (unsigned long)r->mean, (unsigned long)r->min,
            (unsigned long)r->max, (unsigned long)r->free_cycles, (unsigned long)r->free_pct,
-           clock_name());
+           bench_clock(), warmup);
 }
 
 static int number(const char *opt, const char *v, unsigned lo, unsigned *out)
@@ -139,7 +144,7 @@ static int number(const char *opt, const char *v, unsigned lo, unsigned *out)
     char *end;
     unsigned long x = v ? strtoul(v, &end, 0) : 0;
     if (!v || end == v || *end || x < lo || x > 100000000) {
-        SAY("notify_pingpong: %s needs a number >= %u\n", opt, lo);
+        SAY_ERR("notify_pingpong: %s needs a number >= %u\n", opt, lo);
         return -1;
     }
     *out = (unsigned)x;
@@ -152,9 +157,10 @@ int RCCE_APP(int argc, char **argv)
     int nspecs = 0, peers[RCCE_MAXNP], npeers = 0;
     unsigned n = 1000, warmup = 100;
 
+    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
-        printf("notify_pingpong: RCCE_init failed: start as notify_pingpong <nues> <GHz> "
-               "<cores...> [options]\n");
+        fprintf(stderr, "notify_pingpong: RCCE_init failed: start as notify_pingpong <nues> "
+                "<GHz> <cores...> [options]\n");
         return 2;
     }
     me = RCCE_ue();
@@ -164,8 +170,7 @@ int RCCE_APP(int argc, char **argv)
         int bad = 0;
         if (!strcmp(a, "--list")) {
             SAY("notify_pingpong schemes (--scheme NAME[:key=value,...]):\n");
-            if (me == 0)
-                scheme_list();
+            scheme_list(stdout);
             return 0;
         } else if (!strcmp(a, "--scheme") && v) {
             bad = (nspecs = scheme_specs(v, specs, nspecs, MAX_SPECS)) < 0;
@@ -187,20 +192,21 @@ int RCCE_APP(int argc, char **argv)
                 bad |= *end && *end != ',';
             }
             if (bad || !npeers) {
-                SAY("notify_pingpong: --peers wants UEs 1..%d, comma-separated\n", ncores - 1);
+                SAY_ERR("notify_pingpong: --peers wants UEs 1..%d, comma-separated\n",
+                        ncores - 1);
                 bad = 1;
             }
             i++;
         } else {
-            SAY("notify_pingpong: unknown argument '%s' (--scheme SPEC, --n N, --warmup N, "
-                "--peers LIST, --list)\n", a);
+            SAY_ERR("notify_pingpong: unknown argument '%s' (--scheme SPEC, --n N, --warmup N, "
+                    "--peers LIST, --list)\n", a);
             bad = 1;
         }
         if (bad)
             return bad_exit();
     }
     if (ncores < 2) {
-        SAY("notify_pingpong: needs at least 2 UEs\n");
+        SAY_ERR("notify_pingpong: needs at least 2 UEs\n");
         return 2;
     }
     if (!nspecs)
@@ -212,12 +218,17 @@ int RCCE_APP(int argc, char **argv)
     struct shared *sh = (struct shared *)scc_shm();
     uint32_t *rtt = me == 0 ? malloc(n * sizeof *rtt) : NULL;
     if (me == 0 && !rtt) {
-        printf("notify_pingpong: no memory for %u samples\n", n);
+        fprintf(stderr, "notify_pingpong: no memory for %u samples\n", n);
         return 1;
     }
-    SAY("# notify_pingpong: %u round trips per peer after %u warm-up; a %d-byte record; "
-        "core cycles at core 0; clock %s\n", n, warmup, REC_BYTES, clock_name());
-    SAY("notify,scheme,params,peer,hops,n,median,mean,min,max,free_cycles,free_pct,clock\n");
+    if (me == 0) {
+        char what[160];
+        snprintf(what, sizeof what, "%u round trips per peer after %u warm-up; a %d-byte "
+                 "record; core cycles at core 0; clock %s", n, warmup, REC_BYTES, bench_clock());
+        bench_preamble(what);
+        printf("notify,scheme,params,peer,hops,n,median,mean,min,max,free_cycles,free_pct,"
+               "clock,warmup,verified\n");
+    }
     uint32_t token = 0;
     static struct result res[RCCE_MAXNP];
     for (int k = 0; k < nspecs; k++) {
@@ -236,7 +247,7 @@ int RCCE_APP(int argc, char **argv)
                 snprintf(name, sizeof name, "%d", p);
                 int h = hops_between(0, p);
                 maxhops = h > maxhops ? h : maxhops;
-                row(s->name, params, name, h, n, &res[i]);
+                row(s->name, params, name, h, n, &res[i], warmup);
             } else if (me == p) {
                 serve(s->name, warmup + n, warmup, sh, token);
             }
@@ -267,7 +278,7 @@ int RCCE_APP(int argc, char **argv)
             a.mean /= m;
             a.free_cycles /= m;
             a.free_pct = (uint32_t)(pct / m);
-            row(s->name, params, "all", h, n * m, &a);
+            row(s->name, params, "all", h, n * m, &a, warmup * m);
         }
     }
     RCCE_finalize();

@@ -10,30 +10,40 @@
  * Start it on cores 0 1 2 11 47 (a tile mate, the next tile, the next row,
  * the far corner):
  *
- *   host:  pingpong 5 0.533 0 1 2 11 47 [MAXBYTES [BUDGET [APIS]]]
+ *   host:  pingpong 5 0.533 0 1 2 11 47 [SIZES [BUDGET [APIS]]]
  *   chip:  the same words after the kernel's `--`
  *
- * MAXBYTES (default 1M, at most 1G: the two buffers must fit the chip's
- * 32-bit address space) and BUDGET are sizes as in apps/sizes.h (4096,
- * 64K, 1M). BUDGET (default 8M) bounds the bytes one size moves:
- * iterations = BUDGET / bytes, at least 2 and at most 1000. APIS is a
- * comma list (default rcce,putget,ircce). UE 0 prints CSV, timed with
- * RCCE_wtime:
+ * SIZES and BUDGET are as in apps/sizes.h (4096, 64K, 1M). SIZES is the
+ * largest size (default 1M: the sizes are 32, 64, ... up to it) or a
+ * list of sizes (32:1M, 1:4K,64K), none above 1G: the two buffers must
+ * fit the chip's 32-bit address space. BUDGET (default 8M) bounds the
+ * bytes one size moves: iterations = BUDGET / bytes, at least 2 and at
+ * most 1000. APIS is a comma list (default rcce,putget,ircce). UE 0
+ * prints CSV, timed with RCCE_wtime, after the `#` lines of
+ * apps/benchout.h:
  *
- *   api,peer,bytes,iterations,usec_per_roundtrip,MB_per_s
+ *   api,peer,bytes,iterations,usec_per_roundtrip,MB_per_s,warmup,
+ *   latency_us,verified,clock
  *
  * peer is the peer's core id; MB_per_s counts both directions (2 * bytes
- * per round trip) in 10^6 bytes per second.
+ * per round trip) in 10^6 bytes per second; latency_us is half a round
+ * trip (the one-way latency OSU's and IMB's ping-pongs report); warmup
+ * is the round trips before the timed ones (one, checked: verified says
+ * whether UE 0 got back the bytes it sent); clock as in apps/benchout.h.
+ * Errors go to stderr.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "RCCE.h"
+#include "benchout.h"
 #include "iRCCE.h"
 #include "sizes.h"
 
 #define MAXBYTES_LIMIT (1L << 30)
+#define MAXSIZES 64
+#define WARMUP 1            /* the checked round trip before the timed ones */
 
 struct putget {
     t_vcharp buf;           /* MPB buffer, same offset everywhere */
@@ -107,25 +117,49 @@ static int check_data(const char *data, size_t n, int seed)
 
 static int usage(const char *what)
 {
-    printf("pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
-           "[MAXBYTES [BUDGET [APIS]]]\n", what, size_why());
+    fprintf(stderr, "pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
+            "[MAXBYTES|SIZES [BUDGET [APIS]]]\n", what, size_why());
     return 2;
+}
+
+/* SIZES: one size is the largest of 32, 64, ... (as it always was); a
+ * list or range is taken as it is. */
+static int parse_sizes(const char *s, long *sizes)
+{
+    long max;
+    int n = 0;
+
+    if (strpbrk(s, ",-:"))
+        return size_list(s, sizes, MAXSIZES, 1, MAXBYTES_LIMIT, 2);
+    if (size_parse(s, 32, MAXBYTES_LIMIT, &max))
+        return -1;
+    for (long v = 32;; v *= 2) {
+        sizes[n++] = v;
+        if (v > max / 2)
+            return n;               /* 2 v would pass max (or overflow) */
+    }
 }
 
 int RCCE_APP(int argc, char **argv)
 {
-    long maxbytes = 1 << 20, budget = 8 << 20;
+    long budget = 8 << 20, sizes[MAXSIZES], maxbytes = 0;
+    int nsizes;
     char apis[64] = "rcce,putget,ircce";
     struct putget pg;
     int status = 0;
 
+    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS || iRCCE_init() != iRCCE_SUCCESS) {
-        printf("pingpong: RCCE_init failed: start as pingpong <nues> <GHz> <cores...>\n");
+        fprintf(stderr, "pingpong: RCCE_init failed: start as pingpong <nues> <GHz> "
+                "<cores...>\n");
         return 2;
     }
     /* every UE says why: on the chip the first to exit stops the others */
-    if (argc > 1 && size_parse(argv[1], 32, MAXBYTES_LIMIT, &maxbytes))
-        return usage("MAXBYTES");
+    nsizes = parse_sizes(argc > 1 ? argv[1] : "1M", sizes);
+    if (nsizes < 0)
+        return usage("SIZES");
+    for (int i = 0; i < nsizes; i++)
+        maxbytes = sizes[i] > maxbytes ? sizes[i] : maxbytes;
     if (argc > 2 && size_parse(argv[2], 1, SIZE_LIMIT, &budget))
         return usage("BUDGET");
     if (argc > 3)
@@ -134,23 +168,30 @@ int RCCE_APP(int argc, char **argv)
 
     pg.buf = RCCE_malloc_request(1024, &pg.chunk);
     if (!pg.buf || RCCE_flag_alloc(&pg.full) || RCCE_flag_alloc(&pg.empty)) {
-        printf("pingpong: no MPB space for put/get\n");
+        fprintf(stderr, "pingpong: no MPB space for put/get\n");
         return 2;
     }
     char *data = malloc(2 * (size_t)maxbytes + 64);
     if (!data) {
-        printf("pingpong: out of memory\n");
+        fprintf(stderr, "pingpong: out of memory\n");
         return 2;
     }
-    if (me == 0)
-        printf("api,peer,bytes,iterations,usec_per_roundtrip,MB_per_s\n");
+    if (me == 0) {
+        bench_preamble("round trips between UE 0 and each other UE, one row per (api, "
+                       "peer, size)");
+        printf("# times: us of RCCE_wtime; usec_per_roundtrip is the mean of the timed "
+               "round trips\n");
+        printf("api,peer,bytes,iterations,usec_per_roundtrip,MB_per_s,warmup,latency_us,"
+               "verified,clock\n");
+    }
     RCCE_barrier(&RCCE_COMM_WORLD);
 
     char *save = NULL;     /* strtok_r: on the host all UEs share strtok's state */
     for (char *api = strtok_r(apis, ",", &save); api; api = strtok_r(NULL, ",", &save)) {
         for (int peer = 1; peer < np; peer++) {
-            for (size_t n = 32; n <= (size_t)maxbytes; n *= 2) {
-                int iters = (int)((size_t)budget / n);
+            for (int s = 0; s < nsizes; s++) {
+                size_t n = (size_t)sizes[s];
+                int iters = (int)((size_t)budget / n), ok;
                 iters = iters < 2 ? 2 : iters > 1000 ? 1000 : iters;
                 if (me != 0 && me != peer)
                     continue;
@@ -158,10 +199,11 @@ int RCCE_APP(int argc, char **argv)
                 for (size_t i = 0; i < n; i++)
                     data[i] = (char)(i * 7 + peer);
                 round_trip(api, &pg, data, n, peer);
-                if (!check_data(me == 0 && strcmp(api, "ircce") == 0 ? data + n : data,
-                                n, peer)) {
-                    printf("pingpong: %s %lu bytes: wrong data on UE %d\n", api,
-                           (unsigned long)n, me);
+                ok = check_data(me == 0 && strcmp(api, "ircce") == 0 ? data + n : data,
+                                n, peer);
+                if (!ok) {
+                    fprintf(stderr, "pingpong: %s %lu bytes: wrong data on UE %d\n", api,
+                            (unsigned long)n, me);
                     status = 1;
                 }
                 double t = RCCE_wtime();
@@ -169,9 +211,10 @@ int RCCE_APP(int argc, char **argv)
                     round_trip(api, &pg, data, n, peer);
                 t = RCCE_wtime() - t;
                 if (me == 0)
-                    printf("%s,%d,%lu,%d,%.2f,%.2f\n", api, RCCE_ue_core(peer),
+                    printf("%s,%d,%lu,%d,%.2f,%.2f,%d,%.2f,%s,%s\n", api, RCCE_ue_core(peer),
                            (unsigned long)n, iters, t * 1e6 / iters,
-                           2.0 * n * iters / t / 1e6);
+                           2.0 * n * iters / t / 1e6, WARMUP, t * 1e6 / iters / 2,
+                           ok ? "yes" : "NO", bench_clock());
             }
             RCCE_barrier(&RCCE_COMM_WORLD);
         }

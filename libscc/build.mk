@@ -32,11 +32,23 @@ HOST_CC ?= gcc
 # RCCE programs that build for both backends, from apps/NAME.c.
 RCCE_APPS := pingpong bcast_bench allreduce_bench coll_bench calibrate
 
+# The build's commit, which the benchmarks print above their CSV
+# (apps/benchout.h). apps/commit.sh runs on every make but rewrites the
+# header only when the commit (or -dirty) changes: then, and only then,
+# the benchmarks are rebuilt.
+SCC_BUILD_DIR := $(BUILD)/gen
+SCC_BUILD_H   := $(SCC_BUILD_DIR)/scc_build.h
+BENCH_APPS    := $(RCCE_APPS) ipi_latency notify_pingpong many_to_one copy_bench
+$(SCC_BUILD_H): apps/commit.sh FORCE
+	@apps/commit.sh $@
+$(BENCH_APPS:%=$(BUILD)/apps/%.o): $(SCC_BUILD_H)
+$(BENCH_APPS:%=$(BUILD)/apps/%.o): APP_CFLAGS += -I $(SCC_BUILD_DIR)
+
 # -fopenmp: RCCE programs written for Intel's emulator mark their per-UE
 # globals `#pragma omp threadprivate`; with OpenMP on, GCC makes those
 # variables thread-local, so each UE thread has its own (libscc/README.md).
 LSC_HOST_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -DSCC_HOST -pthread -fopenmp \
-	$(LSC_INCLUDES) -MMD -MP
+	$(LSC_INCLUDES) -I $(SCC_BUILD_DIR) -MMD -MP
 LSC_CFLAGS_host := -O2
 LSC_CFLAGS_tsan := -O1 -fsanitize=thread
 LSC_CFLAGS_asan := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -73,6 +85,8 @@ $(LSC_OUT)/$(1)/%: apps/%.c $(LSC_OUT)/$(1)/librcce.a
 	@mkdir -p $$(@D)
 	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -o $$@ $$< \
 		$(LSC_OUT)/$(1)/librcce.a -lm
+
+$(RCCE_APPS:%=$(LSC_OUT)/$(1)/%): $(SCC_BUILD_H)
 
 libscc-host: $(LSC_OUT)/$(1)/librcce.a $(LSC_TESTS:%=$(LSC_OUT)/$(1)/tests/%) \
 	$(RCCE_APPS:%=$(LSC_OUT)/$(1)/%)

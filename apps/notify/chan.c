@@ -69,7 +69,7 @@ int chan_setup(const struct scheme *s, const char *params)
         outbox = RCCE_malloc((REC_LINES + (REC_BYTES + 4 > REC_LINES * MPB_LINE)) * MPB_LINE);
         ackline = s->ack ? NULL : RCCE_malloc(MPB_LINE);
         if (!outbox || (!s->ack && !ackline)) {
-            printf("notify: core %02d: no MPB room for the outbox\n", me);
+            fprintf(stderr, "notify: core %02d: no MPB room for the outbox\n", me);
             return -1;
         }
         *(volatile uint32_t *)(outbox + REC_BYTES) = 0;
@@ -152,11 +152,6 @@ int rec_check(const struct record *r, uint32_t source, uint32_t seq)
     struct record want;
     rec_fill(&want, source, seq);
     return memcmp(r, &want, sizeof want) == 0;
-}
-
-const char *clock_name(void)
-{
-    return scc_timing() & TIMING_ON ? "modeled" : "emulated";
 }
 
 int hops_between(int a, int b)

@@ -38,7 +38,7 @@ static int setup(const char *params)
 {
     (void)params;
     if (ncores < 2 || !(lines = RCCE_malloc(SLOT * (ncores - 1)))) {
-        printf("notify: flag: no MPB room for %d flags\n", ncores - 1);
+        fprintf(stderr, "notify: flag: no MPB room for %d flags\n", ncores - 1);
         return -1;
     }
     for (int i = 0; i < ncores - 1; i++)

@@ -24,7 +24,7 @@ static int setup(const char *params)
 {
     (void)params;
     if (ncores > FLAG_LINES * MPB_LINE || !(array = RCCE_malloc(FLAG_LINES * MPB_LINE))) {
-        printf("notify: flags: no MPB room for the flag array\n");
+        fprintf(stderr, "notify: flags: no MPB room for the flag array\n");
         return -1;
     }
     for (int i = 0; i < FLAG_LINES * MPB_LINE; i++)

@@ -27,12 +27,12 @@ static int setup_mode(int mode, const char *params)
     if (mode == SCC_MBOX_HYBRID && param_u32(params, "spin", 2000, 0, 100000000, &spin) < 0)
         return -1;
     if (tick && scc_tick(tick) < 0) {
-        printf("notify: core %02d: tick rate %lu refused\n", me, (unsigned long)tick);
+        fprintf(stderr, "notify: core %02d: tick rate %lu refused\n", me, (unsigned long)tick);
         return -1;
     }
     old_mode = scc_mbox_setmode(mode, spin);
     if (old_mode < 0) {
-        printf("notify: core %02d: mailbox mode refused: %d\n", me, old_mode);
+        fprintf(stderr, "notify: core %02d: mailbox mode refused: %d\n", me, old_mode);
         return -1;
     }
     return 0;
@@ -47,7 +47,7 @@ static void notify(int dest, uint32_t count)
 {
     int r = scc_mbox_send(RCCE_ue_core(dest), TAG_RECORD, &count, sizeof count);
     if (r < 0) {
-        printf("notify: core %02d: mailbox send to %d failed: %d\n", me, dest, r);
+        fprintf(stderr, "notify: core %02d: mailbox send to %d failed: %d\n", me, dest, r);
         scc_panic("mailbox send failed");
     }
 }
@@ -58,7 +58,7 @@ static int wait(int from)
     int r;
     r = scc_mbox_recv(&m, 0);
     if (r < 0 || m.tag != TAG_RECORD) {
-        printf("notify: core %02d: mailbox receive: %d, tag %u\n", me, r, m.tag);
+        fprintf(stderr, "notify: core %02d: mailbox receive: %d, tag %u\n", me, r, m.tag);
         scc_panic("mailbox receive failed");
     }
     int src = -1;
@@ -66,7 +66,8 @@ static int wait(int from)
         if (RCCE_ue_core(u) == m.source)
             src = u;
     if (src < 0 || (from >= 0 && src != from)) {
-        printf("notify: core %02d: message from core %u, expected UE %d\n", me, m.source, from);
+        fprintf(stderr, "notify: core %02d: message from core %u, expected UE %d\n", me,
+                m.source, from);
         scc_panic("mailbox: unexpected sender");
     }
     return src;

@@ -48,12 +48,14 @@ struct scheme {
     int (*xrecv)(int from, struct record *r);
 };
 
-/* Say it once: every core runs the same code on the same arguments. */
+/* Say it once: every core runs the same code on the same arguments.
+ * SAY is for the output (stdout), SAY_ERR for what went wrong (stderr). */
 #define SAY(...) do { if (RCCE_ue() == 0) printf(__VA_ARGS__); } while (0)
+#define SAY_ERR(...) do { if (RCCE_ue() == 0) fprintf(stderr, __VA_ARGS__); } while (0)
 
 /* scheme.c */
 const struct scheme *scheme_find(const char *spec, const char **params);
-void scheme_list(void);
+void scheme_list(FILE *f);     /* on UE 0 */
 /* Parse "--scheme SPEC" arguments (SPEC may be "all"); the number of
  * specs put in specs[max], or -1 after saying why. */
 int scheme_specs(const char *arg, const char **specs, int n, int max);
@@ -70,7 +72,6 @@ volatile uint8_t *mpb_at(int core, volatile uint8_t *mine);
 void mpb_flush(void);
 void rec_fill(struct record *r, uint32_t source, uint32_t seq);
 int rec_check(const struct record *r, uint32_t source, uint32_t seq);
-const char *clock_name(void);
 int hops_between(int a, int b);
 
 extern const struct scheme scheme_flag, scheme_flags, scheme_ring, scheme_rcce,

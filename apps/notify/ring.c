@@ -23,7 +23,7 @@ static int setup(const char *params)
 {
     (void)params;
     if (!(ring = RCCE_malloc(4 * MPB_LINE))) {
-        printf("notify: ring: no MPB room for the ring\n");
+        fprintf(stderr, "notify: ring: no MPB room for the ring\n");
         return -1;
     }
     *HEAD(ring) = 0;
@@ -63,8 +63,8 @@ static int wait(int from)
         *HEAD(ring) = ++head;
         mpb_flush();
         if (from >= 0 && src != from) {
-            printf("notify: ring: core %02d: record from %d, expected one from %d\n", me, src,
-                   from);
+            fprintf(stderr, "notify: ring: core %02d: record from %d, expected one from %d\n",
+                    me, src, from);
             RCCE_finalize();
             scc_panic("ring: unexpected sender");
         }

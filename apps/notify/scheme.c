@@ -14,11 +14,13 @@ static const struct scheme *const schemes[] = {
 };
 #define NSCHEMES (int)(sizeof schemes / sizeof schemes[0])
 
-void scheme_list(void)
+void scheme_list(FILE *f)
 {
+    if (RCCE_ue() != 0)
+        return;
     for (int i = 0; i < NSCHEMES; i++)
-        SAY("  %-12s %s\n", schemes[i]->name,
-               *schemes[i]->params ? schemes[i]->params : "(no parameters)");
+        fprintf(f, "  %-12s %s\n", schemes[i]->name,
+                *schemes[i]->params ? schemes[i]->params : "(no parameters)");
 }
 
 /* The scheme spec names, and its parameter text in *params; NULL after
@@ -42,8 +44,8 @@ const struct scheme *scheme_find(const char *spec, const char **params)
                 q += *q == ',';
             }
             if (!known || p[k] != '=') {
-                SAY("notify: scheme %s: unknown parameter '%.*s' (takes: %s)\n", s->name,
-                       (int)k, p, *s->params ? s->params : "none");
+                SAY_ERR("notify: scheme %s: unknown parameter '%.*s' (takes: %s)\n",
+                        s->name, (int)k, p, *s->params ? s->params : "none");
                 return NULL;
             }
             p += strcspn(p, ",");
@@ -51,8 +53,8 @@ const struct scheme *scheme_find(const char *spec, const char **params)
         }
         return s;
     }
-    SAY("notify: unknown scheme '%.*s'; the schemes:\n", (int)n, spec);
-    scheme_list();
+    SAY_ERR("notify: unknown scheme '%.*s'; the schemes:\n", (int)n, spec);
+    scheme_list(stderr);
     return NULL;
 }
 
@@ -68,8 +70,8 @@ int param_u32(const char *params, const char *key, uint32_t dflt, uint32_t lo, u
             char *end;
             unsigned long v = strtoul(p + k + 1, &end, 0);
             if (end == p + k + 1 || (*end && *end != ',') || v < lo || v > hi) {
-                SAY("notify: parameter %s must be a number in %lu..%lu\n", key,
-                       (unsigned long)lo, (unsigned long)hi);
+                SAY_ERR("notify: parameter %s must be a number in %lu..%lu\n", key,
+                        (unsigned long)lo, (unsigned long)hi);
                 return -1;
             }
             *out = (uint32_t)v;
@@ -98,6 +100,6 @@ int scheme_specs(const char *arg, const char **specs, int n, int max)
         return n;
     }
 full:
-    SAY("notify: at most %d schemes a run\n", max);
+    SAY_ERR("notify: at most %d schemes a run\n", max);
     return -1;
 }

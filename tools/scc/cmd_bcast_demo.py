@@ -65,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--iters", type=int, default=3)
     p.add_argument("--alg", action="append", metavar="SPEC",
                    help=f"an algorithm spec, repeatable (default: {' '.join(DEFAULT_ALGS)})")
-    p.add_argument("--csv", metavar="FILE", help="also write the benchmark's CSV here")
+    p.add_argument("--csv", metavar="FILE",
+                   help="also write the benchmark's CSV here (with its `#` lines)")
     p.add_argument("--timeout", type=float, default=600)
     p.add_argument("--functional", action="store_true",
                    help="functional mode: faster, but times are host speed, not SCC time")
@@ -91,8 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     except sccrun.SccRunError as e:
         print(f"scc-bcast-demo: error: {e}", file=sys.stderr)
         return 2
-    # On the chip the summary (stderr) shares the console with the CSV.
-    text = "\n".join(l for l in r.core_lines().get(0, []) if l.count(",") >= 12)
+    # UE 0's stdout is the CSV: `#` lines (command, commit, clocks), then
+    # the header row and the rows (the summary went to its stderr).
+    out = r.core_stdout(0)
+    text = "\n".join(l for l in out.splitlines() if l and not l.startswith("#"))
     if r.timed_out or r.returncode != 0 or not text.startswith("collective,"):
         sys.stderr.write(r.stderr[-3000:])
         print(f"scc-bcast-demo: the benchmark failed (exit {r.returncode}, "
@@ -101,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = list(csv.DictReader(io.StringIO(text)))
     if a.csv:
         with open(a.csv, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+            f.write(out)
     print()
     print(table(rows, sizes, algs))
     print()

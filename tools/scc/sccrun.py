@@ -100,7 +100,9 @@ class OutputClosed(Exception):
 @dataclass
 class RunResult:
     returncode: int  # QEMU's exit status; -1 if timed out
-    stdout: str  # everything QEMU printed to stdout (the console lines "[NN] text")
+    # everything QEMU printed to stdout: the console, "[NN] text" (stdout),
+    # "[NN!] text" (stderr), pieces "[NN+] "; core_stdout() takes it apart
+    stdout: str
     stderr: str
     timed_out: bool  # the time limit ended the run (QEMU got SIGTERM, then SIGKILL)
     # When each stdout line arrived, in seconds since QEMU was started, in
