@@ -93,3 +93,19 @@ def test_flags_for_build_systems_and_bad_input(project):
     assert p.returncode == 2 and "notes.txt: not a C" in p.stderr
     p = subprocess.run([str(SCC_CC), "-o"], cwd=project, capture_output=True, text=True)
     assert p.returncode == 2 and "-o needs a value" in p.stderr
+
+
+def test_rcce_words_come_from_the_core_list(project):
+    cc(project, "-Iinc", "-DSTART=0", "-DINC=1", "-o", "ring.elf", "ring.c", "step.c")
+    run = [str(REPO / "tools" / "scc-run"), "--timeout", "120", "--rcce", "--app", "ring.elf"]
+    p = subprocess.run([*run, "--cores", "0-5,9", "--stdout-of", "0"], cwd=project,
+                       capture_output=True, text=True, timeout=180)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert p.stdout == f"token 6 after 7 UEs, sqrt {6 ** 0.5:.3f}\n"
+    p = subprocess.run([*run, "--cores", "0-3,3"], cwd=project, capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2 and "core 3 is listed twice" in p.stderr
+    # without RCCE's words the program is told why RCCE_init refused
+    p = subprocess.run([*run[:3], "--app", "ring.elf", "--cores", "0,1"], cwd=project,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1 and "RCCE_init: '' is not a number of UEs" in p.stdout + p.stderr

@@ -296,9 +296,8 @@ from scc.sccrun import (app_coremap, app_link_name, format_cores, kernel_arg,  #
     ("47", [47]),
     ("0-3,5", [0, 1, 2, 3, 5]),
     (" 5 , 1-2 ", [1, 2, 5]),
-    ("3,3,2-3", [2, 3]),
     (7, [7]),
-    ([11, 2, 2], [2, 11]),
+    ([11, 2], [2, 11]),
     (range(4), [0, 1, 2, 3]),
 ])
 def test_parse_cores(spec, want):
@@ -317,6 +316,9 @@ def test_parse_cores(spec, want):
     ([1, "2"], "must be ints"),
     (True, "bad core spec"),
     (-1, "does not exist"),
+    ("3,3,2-3", "core 3 is listed twice"),      # refused, as a core map refuses it
+    ("0-3,2", "core 2 is listed twice"),
+    ([11, 2, 2], "core 2 is listed twice"),
 ])
 def test_parse_cores_rejects(spec, message):
     with pytest.raises(SccRunError, match=message):

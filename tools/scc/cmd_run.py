@@ -153,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     app.add_argument("--cores", metavar="SPEC", default="all",
                      help="with --app: cores to start, as in a core map (N, N-M, lists, all); "
                           "the others are held in reset (default %(default)s)")
+    app.add_argument("--rcce", action="store_true",
+                     help="with --app: pass RCCE's words (number of UEs, 0.533, the core ids "
+                          "of --cores) before the arguments after --, so the cores are typed "
+                          "once")
     app.add_argument("--kopt", metavar="K=V", action="append", default=[],
                      help="with --app: kernel option, e.g. mbox=poll (repeatable)")
     out = p.add_argument_group("output")
@@ -181,6 +185,14 @@ def main(argv: list[str] | None = None) -> int:
             p.error("--kopt and --cores need --app")
     elif args.coremap or args.append is not None or args.module:
         p.error("--app writes its own core map: it does not go with --coremap, --append or --module")
+    if args.rcce:
+        if args.app is None:
+            p.error("--rcce needs --app")
+        try:
+            app_args = sccrun.rcce_words(sccrun.parse_cores(
+                args.cores, sccrun.machine_cores(dict(args.machine)))) + app_args
+        except sccrun.SccRunError as e:
+            p.error(str(e))
     if args.time_mark is not None and not args.time:
         p.error("--time-mark needs --time")
 

@@ -630,7 +630,14 @@ def parse_cores(spec: str | int | Iterable[int], ncores: int = 48) -> list[int]:
         raise SccRunError("no cores selected")
     for i in ids:
         _check_core(i, ncores)
-    return sorted(set(ids))
+    # A core named twice is a mistake (a core map refuses it too): merged,
+    # a list of N cores would start fewer than N.
+    seen: set[int] = set()
+    for i in ids:
+        if i in seen:
+            raise SccRunError(f"bad core spec {spec!r}: core {i} is listed twice")
+        seen.add(i)
+    return sorted(ids)
 
 
 def _check_core(core: int, ncores: int) -> None:
@@ -744,6 +751,12 @@ def app_coremap(app: str, *, kernel: str = "kernel.elf", cores: str | int | Iter
     return ("# written by sccrun.run_app: the kernel, its options, the app as its module,\n"
             "# then the app's arguments (cores in no line are held in reset)\n"
             f"{line}\n")
+
+
+def rcce_words(cores: Sequence[int]) -> list[str]:
+    """RCCE's words for an app on @cores, as rccerun passed them: the
+    number of UEs, the clock in GHz (RCCE ignores it), the core ids."""
+    return [str(len(cores)), "0.533", *map(str, cores)]
 
 
 def app_link_name(app) -> str:
