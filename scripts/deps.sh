@@ -19,6 +19,8 @@ PACKAGES=(
     # guest code: the i686 cross toolchain (the machine loads ELF files
     # itself: no boot images, so no GRUB, xorriso or mtools)
     gcc-i686-linux-gnu binutils-i686-linux-gnu
+    # scc-run --gdb: debugging a core (docs/debugging.md)
+    gdb
 )
 
 missing=()

@@ -42,6 +42,7 @@ import signal
 import sys
 
 
+from scc import gdb as scc_gdb
 from scc import sccrun
 
 
@@ -114,6 +115,28 @@ def write_streams(result: sccrun.RunResult, directory: str, cores: list[int]) ->
                 raise sccrun.SccRunError(f"cannot write {path}: {e.strerror}") from None
 
 
+def gdb_setup(args, cores: list[int], kernel: str | None) -> list[str]:
+    """QEMU's arguments for --gdb, after writing the gdb command file and
+    telling the user how to attach."""
+    if (args.gdb_core is not None or args.gdb_script) and args.gdb is None:
+        raise sccrun.SccRunError("--gdb-core and --gdb-script need --gdb")
+    try:
+        port = scc_gdb.parse_port(args.gdb)
+    except ValueError as e:
+        raise sccrun.SccRunError(str(e)) from None
+    core = cores[0] if args.gdb_core is None else args.gdb_core
+    if core not in cores:
+        raise sccrun.SccRunError(f"--gdb-core {core}: the core does not run")
+    path = args.gdb_script or str(sccrun.REPO / "build" / "gdb" / f"scc-{port}.gdb")
+    scc_gdb.write_script(path, port, kernel or sccrun.default_kernel(), args.app, core)
+    print(f"scc-run: the machine waits for gdb on 127.0.0.1:{port} (the time limit, "
+          f"{args.timeout:g} s, runs meanwhile: --timeout); attach with\n"
+          f"    gdb -x {path}\n"
+          f"core {core} is gdb thread {scc_gdb.thread_of(core)}; `continue` starts the cores",
+          file=sys.stderr, flush=True)
+    return ["-gdb", f"tcp:127.0.0.1:{port}", "-S"]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="scc-run",
@@ -166,6 +189,17 @@ def main(argv: list[str] | None = None) -> int:
     out.add_argument("--output-dir", metavar="DIR",
                      help="write every core's stdout and stderr, as written, to "
                           "DIR/core-NN.stdout and DIR/core-NN.stderr (NN: the core id)")
+    dbg = p.add_argument_group("debugging")
+    dbg.add_argument("--gdb", nargs="?", const=str(scc_gdb.DEFAULT_PORT), metavar="PORT",
+                     help="start the machine stopped with QEMU's gdbstub on 127.0.0.1:PORT "
+                          f"(default {scc_gdb.DEFAULT_PORT}) and write a gdb command file that "
+                          "loads the kernel's and the app's symbols and selects a core: "
+                          "gdb -x FILE (docs/debugging.md; core N is gdb thread N+1)")
+    dbg.add_argument("--gdb-core", metavar="N", type=int,
+                     help="with --gdb: the core the command file selects (default: the first)")
+    dbg.add_argument("--gdb-script", metavar="FILE",
+                     help="with --gdb: where to write the command file (default "
+                          "build/gdb/scc-PORT.gdb)")
     p.add_argument("--time", action="store_true",
                    help="print wall-clock times at the end: every core's first console line, "
                         "QEMU's exit")
@@ -245,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
             except OSError as e:
                 raise sccrun.SccRunError(f"--output-dir {args.output_dir}: "
                                          f"{e.strerror}") from None
+        extra: list[str] = []
+        if args.gdb is not None:
+            extra = gdb_setup(args, cores, kernel if args.app is not None else args.kernel)
         console = None if args.stdout_of is None else only_stdout_of(args.stdout_of)
         # A SIGTERM ends the run like Ctrl-C: QEMU's process group is killed.
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
@@ -252,12 +289,13 @@ def main(argv: list[str] | None = None) -> int:
             result = sccrun.run_app(args.app, cores=args.cores, args=app_args,
                                     kernel_opts=args.kopt, kernel=kernel, machine=machine,
                                     timeout=args.timeout, stream=True, tcg=args.tcg,
-                                    on_console=console)
+                                    on_console=console, extra_args=extra)
             started = cores
         else:
             result = sccrun.run(args.kernel, coremap=args.coremap, append=args.append,
                                 modules=args.module, machine=machine, timeout=args.timeout,
-                                stream=True, tcg=args.tcg, on_console=console)
+                                stream=True, tcg=args.tcg, on_console=console,
+                                extra_args=extra)
             started = None
         if args.output_dir is not None:
             write_streams(result, args.output_dir, cores)

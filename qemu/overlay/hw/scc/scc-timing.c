@@ -1475,6 +1475,22 @@ static int tm_first_two(SCCTiming *tm, int64_t *second, int *second_core)
     return first == NEVER ? -1 : first % SCC_TM_LEAVES;
 }
 
+/* A core a debugger lets run while the one due next is stopped. */
+static SCCCore *tm_debug_runnable(SCCMachineState *s)
+{
+    int i;
+
+    for (i = 0; i < s->ncores; i++) {
+        SCCCore *c = &s->core[i];
+
+        if (tm_alive(c) && cpu_can_run(c->cs) && !tm_halted(c) &&
+            c->tm->state != SCC_TM_POLL) {
+            return c;
+        }
+    }
+    return NULL;
+}
+
 static CPUState *tm_next(int64_t *budget)
 {
     SCCMachineState *s = tm_machine;
@@ -1519,7 +1535,25 @@ static CPUState *tm_next(int64_t *budget)
         }
     }
     if (!cpu_can_run(c->cs)) {
-        return NULL;
+        /*
+         * The core due next is stopped while another may run: only a
+         * debugger does that (gdb steps one thread past a breakpoint with
+         * the others stopped). Run one that may, alone and unbounded: the
+         * others are frozen, so there is nobody to order its accesses
+         * against. Without a debugger this never happens.
+         */
+        c = tm_debug_runnable(s);
+        if (!c) {
+            return NULL;
+        }
+        k = K(c);
+        tm->keys_stale = true;
+        if (k->state == SCC_TM_BLOCKED) {
+            tm_set_state(s, c, SCC_TM_RUN);
+        }
+        tm_deliver(s, c);
+        second = NEVER;
+        second_core = -1;
     }
     now = scc_timing_now(s, c);
     k->limit = NEVER;
