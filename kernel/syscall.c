@@ -162,6 +162,32 @@ static int32_t sys_tile_clock(uint32_t tile, uint32_t mhz)
 	return 0;
 }
 
+// SYS_stats: a region of interest for the timing mode's counters. The
+// name is checked here, so that a program hears of a bad one; the machine
+// does the rest (SIF_STATS).
+static int32_t sys_stats(uint32_t uname)
+{
+	char name[STATS_NAME_MAX + 1];
+	int n, i;
+
+	if (!uname) {
+		sif_write(SIF_STATS, STATS_END);
+		return 0;
+	}
+	n = copyinstr(name, uname, sizeof(name));
+	if (n == -SCC_EFAULT)
+		return -SCC_EFAULT;
+	if (n <= 0)
+		return -SCC_EINVAL;
+	for (i = 0; i < n; i++)
+		if (name[i] < 0x21 || name[i] > 0x7e || name[i] == ',')
+			return -SCC_EINVAL;
+	for (i = 0; i < n; i++)
+		sif_write(SIF_STATS_NAME, (uint8_t)name[i]);
+	sif_write(SIF_STATS, STATS_BEGIN);
+	return 0;
+}
+
 static int32_t sys_panic(uint32_t umsg)
 {
 	char msg[PANIC_MSG_MAX];
@@ -277,6 +303,9 @@ void syscall(struct trapframe *tf)
 		break;
 	case SYS_crb_raw:
 		r = uvm_crb(a);
+		break;
+	case SYS_stats:
+		r = sys_stats(a);
 		break;
 	default:
 		r = -SCC_ENOSYS;

@@ -403,3 +403,27 @@ def test_every_core_copies_shared_dram_at_once():
     r = run_app(MICRO, cores="0-47", args=["shcopy"], machine={"timing": "on"}, timeout=120)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
     assert r.core_lines() == {c: ["shcopy ok"] for c in range(48)}
+
+
+def test_counters_of_a_region_of_interest(tmp_path):
+    """scc_stats_begin/end: timing-stats gets rows per region and core
+    (scope region:NAME) summed over the region's calls, beside the whole
+    run's. The region's cycles are what the program's own TSC saw inside
+    it, plus the two system calls' edges (a few hundred cycles a call)."""
+    f = tmp_path / "stats.csv"
+    r = run_app(BUILD / "tests" / "apps" / "region.elf", cores="0", timeout=60,
+                machine={"timing": "on", "timing-stats": str(f)})
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.core_lines()[0]
+    tsc = {l.split()[0]: (int(l.split()[2]), int(l.split()[4])) for l in lines if " calls " in l}
+    st = stats(f)
+    for name, (calls, cycles) in tsc.items():
+        assert st[(f"region:{name}", "0", "calls")] == calls
+        got = st[(f"region:{name}", "0", "cycles")]
+        assert cycles <= got <= cycles + calls * 1500, (name, cycles, got)
+    # the long loop is 25 times the short one's length, run once against three times
+    assert st[("region:long", "0", "instructions")] > 8 * st[("region:short", "0", "instructions")]
+    assert st[("region:long", "0", "cycles")] < st[("core", "0", "cycles")]
+    assert "bad name -22" in lines                   # a comma would break the CSV
+    assert ("region:inner", "0", "calls") not in st  # regions do not nest
+    assert st[("region:outer", "0", "calls")] == 1

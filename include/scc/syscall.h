@@ -53,7 +53,11 @@
 #define SYS_crb_raw     26  /* (int on) -> 0/1, whether user code had the CRB
                                pages: map (1) or unmap (0) them for user
                                code; -EPERM to map under crb=strict */
-#define SYS_NR          27
+#define SYS_stats       27  /* (const char *name) -> 0: begin the region of
+                               interest @name for timing-stats (NULL: end
+                               the open one); -EINVAL for a name the
+                               machine would refuse (SIF_STATS, abi.h) */
+#define SYS_NR          28
 
 /* The T&S registers (LOCK0/1) have a vector of their own, a path as
  * short as one register access allows (docs/kernel.md): `int $0x81` with

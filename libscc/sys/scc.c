@@ -162,6 +162,16 @@ void scc_panic(const char *msg)
 }
 
 
+int scc_stats_begin(const char *name)
+{
+    return name ? scc_syscall(SYS_stats, (long)name, 0, 0, 0, 0) : -SCC_EINVAL;
+}
+
+int scc_stats_end(void)
+{
+    return scc_syscall(SYS_stats, 0, 0, 0, 0, 0);
+}
+
 int scc_tile_clock(int tile, unsigned mhz)
 {
     return scc_syscall(SYS_tile_clock, tile, (long)mhz, 0, 0, 0);

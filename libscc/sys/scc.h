@@ -137,6 +137,17 @@ int scc_crb_mapped(void);                   /* whether user code has the CRB pag
 /* Register off of tile's CRB page (only usable when scc_crb_mapped()). */
 volatile uint32_t *scc_crb_reg(int tile, unsigned off);
 
+/* --- counters for a region of interest (timing mode) --------------------------------- */
+
+/* Mark the part of the program you measure: with scc-run --timing-stats F,
+ * F then holds, besides the whole run's counters, one set per region and
+ * core (scope region:NAME), summed over its calls. Regions do not nest; a
+ * name is 1-31 printable characters without a comma; 8 names per core.
+ * Each call is a system call: its own few hundred cycles fall into the
+ * region's edges. In functional mode they do nothing. 0, or -SCC_EINVAL. */
+int scc_stats_begin(const char *name);
+int scc_stats_end(void);
+
 /* --- memory ----------------------------------------------------------------------- */
 
 /* The page-table entry that maps vaddr: 0 and *pte set, or -errno

@@ -132,6 +132,17 @@
 /* Write: a byte of this core's stderr (SIF_CONSOLE is its stdout); the
  * machine keeps a line of each and prints them apart. */
 #define SIF_CONSOLE_ERR     0x1030
+/* Regions of interest for the timing mode's counters (timing-stats): each
+ * write to SIF_STATS_NAME adds a byte to the name of this core's next
+ * region; SIF_STATS begins it (STATS_BEGIN) or ends the open one
+ * (STATS_END). Regions do not nest; a region's counters are summed over
+ * its calls. Ignored in functional mode (there are no counters). */
+#define SIF_STATS_NAME      0x1034
+#define SIF_STATS           0x1038
+#define STATS_BEGIN         1
+#define STATS_END           2
+#define STATS_NAME_MAX      31          /* bytes of a region's name */
+#define STATS_REGIONS       8           /* regions a core can have */
 /* Read-only: whether core i can run (CORE_STATE_*). */
 #define SIF_CORE_STATE(i)   (0x1100 + 4 * (i))
 #define CORE_STATE_RESET    0           /* held in reset, or never started */

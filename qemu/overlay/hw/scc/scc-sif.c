@@ -164,6 +164,16 @@ static void scc_sif_write(void *opaque, hwaddr off, uint64_t val64,
             scc_core_exit(s, c, val, NULL);
         }
         return;
+    case SIF_STATS_NAME:
+        if (c) {
+            scc_timing_region_name(s, c, val);
+        }
+        return;
+    case SIF_STATS:
+        if (c) {
+            scc_timing_region(s, c, val);
+        }
+        return;
     case SIF_FAULT_EIP:
         if (c) {
             c->fault_eip = val;

@@ -84,6 +84,13 @@ typedef struct SCCTimingEvent {
     bool late;
 } SCCTimingEvent;
 
+/* A region of interest (SIF_STATS): its counters summed over its calls. */
+typedef struct SCCTimingRegion {
+    char name[STATS_NAME_MAX + 1];
+    uint64_t calls;
+    SCCTimingCounters sum, begin;
+} SCCTimingRegion;
+
 /* The shared-DRAM accesses of one instruction a restart remembers. */
 #define SCC_TM_SHARED_PER_INSN 4
 
@@ -168,6 +175,13 @@ typedef struct SCCCoreTiming {
     uint64_t shared_key[SCC_TM_SHARED_PER_INSN];
 
     SCCTimingCounters n;
+
+    /* regions of interest: see SIF_STATS */
+    SCCTimingRegion region[STATS_REGIONS];
+    int nregions;
+    int open_region;            /* index + 1; 0: none open */
+    char next_name[STATS_NAME_MAX + 1];
+    int next_len;
 } SCCCoreTiming;
 
 typedef struct SCCTimingParams {
@@ -239,6 +253,9 @@ void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level);
 /* A core released from reset by the current core's access (GCBCFG). */
 void scc_timing_release(SCCMachineState *s, SCCCore *c);
 void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c);
+/* SIF_STATS_NAME and SIF_STATS, written by core @c. */
+void scc_timing_region_name(SCCMachineState *s, SCCCore *c, uint8_t byte);
+void scc_timing_region(SCCMachineState *s, SCCCore *c, uint32_t cmd);
 void scc_timing_hlt(SCCMachineState *s, SCCCore *c);
 void scc_timing_rdtsc(SCCMachineState *s, SCCCore *c);
 int64_t scc_timing_tsc(SCCMachineState *s, SCCCore *c);  /* its own cycles */
