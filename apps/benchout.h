@@ -42,7 +42,9 @@
 #include "scc.h"
 #endif
 
-/* The most words a kernel command line of CMDLINE_MAX bytes can hold. */
+/* Words kept of the command line: every word of any the kernel passes
+ * (it keeps 4095 bytes, CMDLINE_MAX in kernel/defs.h: at most 2048
+ * words); a longer one (the host's) ends in "..." */
 #define BENCH_MAXARGS 2048
 
 /* The host's UEs are threads of one process: each keeps its own. */
@@ -52,7 +54,7 @@
 #define BENCH_PER_UE
 #endif
 static BENCH_PER_UE char *bench_argv[BENCH_MAXARGS];
-static BENCH_PER_UE int bench_argc;
+static BENCH_PER_UE int bench_argc, bench_argc_all;
 
 /* Of one size whatever the commit says, so that a new commit (or -dirty)
  * moves nothing else in the program's memory, and so none of what the
@@ -61,6 +63,7 @@ static const char bench_commit[32] = SCC_BUILD_COMMIT;
 
 static inline void bench_keep_args(int argc, char **argv)
 {
+    bench_argc_all = argc;
     bench_argc = argc < BENCH_MAXARGS ? argc : BENCH_MAXARGS;
     memcpy(bench_argv, argv, sizeof(char *) * (size_t)bench_argc);
 }
@@ -129,6 +132,8 @@ static inline void bench_preamble(const char *what)
         putchar(' ');
         bench_put_word(stdout, bench_argv[i]);
     }
+    if (bench_argc < bench_argc_all)
+        printf(" ...");
     printf("\n# commit: %.*s\n# mode: %s\n# clock: %s\n", (int)sizeof bench_commit,
            bench_commit, bench_mode(), bench_clock());
 #ifndef SCC_HOST
