@@ -1,0 +1,296 @@
+"""The report's rows (tools/scc/headlines.py) without running anything:
+every row is either measured or says why it cannot be; the bands follow
+the stated rule; every experiment (full and --quick) expands and names an
+app of apps/; every measure computes, from a small hand-made results
+table, the number worked out by hand here; the example experiment files
+load."""
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from scc import experiment as xp
+from scc import headlines as H
+from scc import report
+
+REPO = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.no_qemu
+
+
+def _by_id(i):
+    return next(h for h in H.HEADLINES if h.id == i)
+
+
+# --- the rows ------------------------------------------------------------------------
+
+def test_every_headline_of_section_6_has_a_row_and_ids_are_unique():
+    ids = [h.id for h in H.HEADLINES]
+    assert len(ids) == len(set(ids))
+    numbers = {int(re.match(r"\d+", i).group()) for i in ids}
+    assert numbers == set(range(1, 16))
+    assert len(ids) <= 30
+
+
+def test_every_row_is_measured_or_says_why_not():
+    for h in H.HEADLINES:
+        assert h.result and h.paper and h.config and h.unit, h.id
+        assert re.search(r"\b00[0-4]\b[^.]*?\bL\d+", h.paper), f"{h.id}: no line reference"
+        if h.not_reproducible:
+            assert h.published is None and h.band is None and h.measure is None, h.id
+            assert len(h.not_reproducible) > 40, h.id
+        else:
+            assert h.experiments, h.id
+            assert callable(h.measure), h.id
+            assert isinstance(h.published, float) and h.published > 0, h.id
+            assert h.why_band, h.id
+        if h.plot:
+            assert h.plot["experiment"] in h.experiments, h.id
+            assert "modeled" in h.plot.get("ylabel", ""), h.id
+
+
+def test_bands_contain_one_and_follow_the_rule():
+    for h in H.HEADLINES:
+        if h.band is None:
+            continue
+        lo, hi = h.band
+        assert lo < 1.0 < hi, h.id
+        assert lo >= 0.5 and hi <= 2.0, h.id
+        assert h.band in (H.BAND_TABLE, H.BAND_ABOUT, H.BAND_FLAT), h.id
+        assert h.why_band == {H.BAND_TABLE: H.WHY_TABLE, H.BAND_ABOUT: H.WHY_ABOUT,
+                              H.BAND_FLAT: H.WHY_FLAT}[h.band], h.id
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_experiments_expand_and_name_an_app_of_apps(quick):
+    specs = report.specs(H.HEADLINES, quick)    # also: one name, one definition
+    assert set(specs) == set(H.experiment_names())
+    for name, spec in specs.items():
+        assert spec["experiment"]["name"] == name
+        assert spec["experiment"]["mode"] == "timing", name
+        app = spec["experiment"]["app"]
+        assert (REPO / "apps" / f"{app}.c").is_file(), f"{name}: no apps/{app}.c"
+        exp = xp.expand(spec)
+        assert 1 <= len(exp.points) <= 10, name
+        for p in exp.points:
+            assert p.app.endswith(f"build/apps/{app}.elf")
+
+
+def test_quick_overrides_only_touch_their_rows_experiments():
+    for h in H.HEADLINES:
+        assert set(h.quick) <= set(h.experiments), h.id
+        for name, over in h.quick.items():
+            assert set(over) <= {"args", "sweep", "points", "experiment", "machine"}, h.id
+
+
+def test_an_experiment_shared_by_rows_is_one_definition():
+    seen = {}
+    for h in H.HEADLINES:
+        for name, spec in h.experiments.items():
+            if name in seen:
+                assert seen[name] is spec, name
+            seen[name] = spec
+
+
+# --- hand-made results tables ----------------------------------------------------------
+
+def _df(rows, **common):
+    """A results table as scc-bench makes it: the app's columns, the swept
+    parameters, status; plus a failed point's row (status failed, the
+    parameters only) that every measure must ignore."""
+    rows = [{**common, **r, "status": "ok"} for r in rows]
+    failed = {k: v for k, v in rows[0].items() if k in ("alg", "op", "param_scheme")}
+    rows.append({**failed, "status": "failed", "why": "time limit"})
+    return pd.DataFrame(rows)
+
+
+def _bcast(name, alg_times, col="median_us", extra=None):
+    rows = []
+    for alg, times in alg_times.items():
+        for b, t in times.items():
+            r = {"collective": "bcast", "algorithm": alg.split(":")[0], "bytes": b,
+                 col: t, "alg": alg, "clock": "modeled"}
+            r.update(extra(alg, b, t) if extra else {})
+            rows.append(r)
+    return {name: _df(rows)}
+
+
+def test_broadcast_latency_measures():
+    dfs = _bcast("bcast-001-latency", {
+        "binomial": {32: 20.0, 3072: 500.0, 6144: 900.0},
+        "oc:k=7": {32: 16.0, 3072: 150.0, 6144: 280.0},
+        "oc:k=2": {32: 18.0, 3072: 200.0, 6144: 400.0}})
+    assert _by_id("1a").measure(dfs) == pytest.approx(16.0)
+    assert _by_id("1b").measure(dfs) == pytest.approx(20.0)
+    # (200-150)/200 = 25 %, (400-280)/400 = 30 %: mean 27.5 %
+    assert _by_id("5").measure(dfs) == pytest.approx(27.5)
+
+
+def test_broadcast_throughput_measures():
+    dfs = _bcast("bcast-001-throughput", {
+        "oc:k=7": {65536: 30.0, 262144: 33.0, 1048576: 32.0},
+        "scatter_allgather": {65536: 10.0, 262144: 11.0, 1048576: 12.0}}, col="mb_per_s")
+    assert _by_id("2a").measure(dfs) == pytest.approx(33.0)
+    assert _by_id("2b").measure(dfs) == pytest.approx(33.0 / 12.0)
+
+
+def _calibrate(name, values):
+    rows = [{"param": p, "modeled_us": v, "published_us": H.TABLE1[p]} for p, v in values.items()]
+    return {name: _df(rows)}
+
+
+def test_calibrate_measures():
+    dfs = _calibrate("calibrate", {
+        "L_hop": 0.0051, "o_mpb": 0.1386, "o_mem_w": 0.461, "o_mem_r": 0.1872,   # 1.02 1.1 1 0.9
+        "o_put_mpb": 0.138, "o_get_mpb": 0.33, "o_put_mem": 0.19, "o_get_mem": 0.057})  # 2 1 1 .6
+    assert _by_id("3a").measure(dfs) == pytest.approx(0.9)      # |ln 0.9| > |ln 1.1|
+    assert _by_id("3b").measure(dfs) == pytest.approx(2.0)
+    # (0.461 + 2 x 0.0051) us x 533 cycles/us
+    assert _by_id("15b").measure(dfs) == pytest.approx(0.4712 * 533)
+    dfs = _calibrate("calibrate-800", {"L_hop": 0.0025, "o_mpb": 0.07})
+    assert _by_id("10").measure(dfs) == pytest.approx(60.0)     # 0.075 us x 800
+
+
+def _coll(op, sizes_times):
+    rows = [{"collective": op, "bytes": b, "median_us": t, "alg": alg, "op": op,
+             "clock": "modeled"} for alg, times in sizes_times.items() for b, t in times.items()]
+    return _df(rows)
+
+
+def _coll_dfs():
+    return {
+        "coll-004-allgather": _coll("allgather", {
+            "bucket": {16: 300.0, 96: 400.0},
+            "nb:relaxed=1,nb=0": {16: 150.0, 96: 100.0},
+            "nb": {16: 100.0, 96: 200.0}}),
+        "coll-004-alltoall": _coll("alltoall", {
+            "blocking": {16: 500.0, 96: 600.0}, "nb": {16: 100.0, 96: 200.0}}),
+        "coll-004-reduce_scatter": _coll("reduce_scatter", {
+            "bucket": {16: 120.0, 96: 240.0}, "nb": {16: 100.0, 96: 200.0}}),
+        "coll-004-bcast": _coll("bcast", {
+            "scatter_allgather": {800: 300.0, 4600: 600.0}, "nb": {800: 200.0, 4600: 400.0}}),
+        "coll-004-reduce": _coll("reduce", {
+            "bucket": {800: 400.0, 4600: 800.0}, "nb": {800: 200.0, 4600: 400.0}}),
+        "coll-004-allreduce": _coll("allreduce", {
+            "bucket": {800: 500.0, 4600: 1200.0},
+            "bucket_nb:relaxed=1,nb=0,balanced=0": {800: 400.0, 4600: 1000.0},
+            "bucket_nb:relaxed=1,nb=1,balanced=0": {800: 200.0, 4600: 800.0},
+            "bucket_nb": {800: 190.0, 4600: 400.0},
+            "inmpb": {800: 100.0, 4600: 300.0}}),
+    }
+
+
+def test_collective_measures():
+    dfs = _coll_dfs()
+    # speed-ups, geometric means over the two sizes: allgather sqrt(3 x 2),
+    # alltoall sqrt(5 x 3), reduce_scatter 1.2, bcast 1.5, reduce 2,
+    # allreduce sqrt(5 x 4)
+    assert _by_id("6a").measure(dfs) == pytest.approx(1.2)
+    assert _by_id("6b").measure(dfs) == pytest.approx(math.sqrt(20.0))
+    assert _by_id("7a").measure(dfs) == pytest.approx(math.sqrt(2.0 * 4.0))
+    assert _by_id("7b").measure(dfs) == pytest.approx(math.sqrt(2.0 * 1.25))
+    assert _by_id("7c").measure(dfs) == pytest.approx(2.0)     # 4600 B only: 800 / 400
+
+
+def test_collective_measures_with_one_size_as_quick_runs_them():
+    dfs = {n: df[(df["bytes"].isin([96, 4600])) | (df["status"] != "ok")]
+           for n, df in _coll_dfs().items()}
+    assert _by_id("6a").measure(dfs) == pytest.approx(1.2)
+    assert _by_id("6b").measure(dfs) == pytest.approx(4.0)     # allreduce 1200 / 300
+    assert _by_id("7c").measure(dfs) == pytest.approx(2.0)
+
+
+def _ipi_dfs():
+    rows = []
+    for hops, rtt, trap in ((0, 2000.0, 300.0), (1, 2100.0, 330.0), (2, 2200.0, 360.0)):
+        for kind, v in (("rtt", rtt), ("trap", trap), ("send", 700.0)):
+            rows.append({"bench": "ipi", "scheme": "ipi", "peer": "all", "hops": hops,
+                         "kind": kind, "unit": "cycles", "n": 900, "median": v, "mean": v})
+            rows.append({"bench": "ipi", "scheme": "ipi", "peer": str(hops + 1), "hops": hops,
+                         "kind": kind, "unit": "cycles", "n": 900, "median": 9999.0,
+                         "mean": 9999.0})
+    return {"ipi-latency": _df(rows)}
+
+
+def test_ipi_measures():
+    assert _by_id("8").measure(_ipi_dfs()) == pytest.approx(2200.0 / 2000.0)
+    assert _by_id("15a").measure(_ipi_dfs()) == pytest.approx(330.0)
+
+
+def test_notify_measures():
+    rows = []
+    for swept, scheme, params, m0, m8 in (("flag", "flag", "", 4000.0, 4700.0),
+                                          ("rcce:framed=1", "rcce", "framed=1", 7000.0, 8000.0),
+                                          ("mbox-ipi", "mbox-ipi", "", 16000.0, 18000.0)):
+        for peer, hops, m in (("1", 0, m0), ("47", 8, m8), ("all", 0, m0), ("all", 8, m8)):
+            rows.append({"notify": "notify", "scheme": scheme, "params": params, "peer": peer,
+                         "hops": hops, "n": 1000, "median": m, "mean": m,
+                         "param_scheme": swept})
+    dfs = {"notify-pingpong": _df(rows)}
+    assert _by_id("9a").measure(dfs) == pytest.approx(4.0)
+    assert _by_id("9b").measure(dfs) == pytest.approx(4.0)
+
+
+def test_pingpong_and_copy_measures():
+    rows = [{"api": api, "peer": 1, "bytes": b, "iterations": 10, "usec_per_roundtrip": 1.0,
+             "MB_per_s": v}
+            for api, vals in (("rcce", (50.0, 150.0, 140.0)), ("putget", (70.0, 200.0, 60.0)),
+                              ("ircce", (60.0, 155.0, 80.0)))
+            for b, v in zip((4096, 131072, 1048576), vals)]
+    dfs = {"pingpong": _df(rows)}
+    assert _by_id("12a").measure(dfs) == pytest.approx(150.0)
+    assert _by_id("12b").measure(dfs) == pytest.approx(155.0)
+    rows = [{"kind": "local", "method": m, "copy_cores": 0, "bytes": b, "iters": 3,
+             "min_us": 1.0, "median_us": 1.0, "mb_per_s": v}
+            for m, vals in (("plain", (38.0, 40.5)), ("mpbt", (33.0, 40.0)),
+                            ("lut", (45.0, 44.0)))
+            for b, v in zip((4096, 1048576), vals)]
+    dfs = {"copy-local": _df(rows)}
+    assert _by_id("12c").measure(dfs) == pytest.approx(40.5)
+    assert _by_id("12d").measure(dfs) == pytest.approx(40.0)
+
+
+def test_rcce_broadcast_measure():
+    dfs = _bcast("bcast-002-rcce", {
+        "simple": {8192: 9000.0, 262144: 260000.0},
+        "twotree": {8192: 4600.0, 262144: 130000.0},
+        "twotree_nb": {8192: 2000.0, 262144: 13000.0}})
+    assert _by_id("13").measure(dfs) == pytest.approx(0.05)
+
+
+def test_thesis_measures_use_the_minimum():
+    times = {"simple": {1001: 4000.0, 4001: 4000.0},
+             "cube": {1001: 500.0, 4001: 800.0, 50000: 5000.0, 190000: 20000.0,
+                      1000000: 50000.0},
+             "dopl": {1001: 1000.0, 4001: 800.0, 50000: 1000.0, 190000: 2500.0,
+                      1000000: 5000.0}}
+    dfs = _bcast("bcast-000-thesis", times, col="min_us",
+                 extra=lambda alg, b, t: {"median_us": 7 * t + 1})
+    assert _by_id("14a").measure(dfs) == pytest.approx(math.sqrt(2.0 * 1.0))
+    # (8 x 5 x 4 x 5) ** (1/4): simple over cube 8, 5; simple over dopl 4, 5
+    assert _by_id("14b").measure(dfs) == pytest.approx(800.0 ** 0.25)
+    assert _by_id("14c").measure(dfs) == pytest.approx(math.sqrt(5.0 * 8.0))
+    assert _by_id("14d").measure(dfs) == pytest.approx(10.0)
+
+
+def test_a_measure_without_its_rows_says_what_is_missing():
+    dfs = _bcast("bcast-001-latency", {"binomial": {32: 20.0}})
+    with pytest.raises(H.MeasureError, match="oc:k=7"):
+        _by_id("1a").measure(dfs)
+    with pytest.raises(H.MeasureError, match="no results"):
+        _by_id("2a").measure(dfs)
+
+
+# --- the example experiment files ----------------------------------------------------
+
+@pytest.mark.parametrize("name", ["broadcast", "allreduce", "notification", "copy"])
+def test_example_experiment_files_load(name):
+    exp = xp.load(REPO / "experiments" / f"{name}.toml")
+    assert exp.name == name
+    app = exp.spec["experiment"]["app"]
+    assert (REPO / "apps" / f"{app}.c").is_file()
+    assert exp.spec["experiment"]["mode"] == "timing"
+    assert 1 <= len(exp.points) <= 10
