@@ -24,6 +24,7 @@ import sys
 
 
 from scc import sccrun
+from scc.experiment import ExperimentError, parse_size
 
 # Our best: oc_private is the fastest broadcast of the modeled 48-core sweep
 # at 4 KiB and 64 KiB (issue note; bcast_bench --alg all in timing mode).
@@ -31,17 +32,23 @@ DEFAULT_ALGS = ["binomial", "scatter_allgather", "oc:k=7", "oc_private:k=7"]
 
 
 def table(rows: list[dict], sizes: list[int], algs: list[str]) -> str:
-    by = {(r["algorithm"], int(r["bytes"])): r for r in rows}
-    names = []
-    for a in algs:
-        name = a.split(":")[0]
-        names.append((name, a))
+    """The median latencies and throughputs, a line per --alg spec. Rows are
+    told apart by algorithm and parameters (oc:k=2 and oc:k=47 are both
+    "oc"), which the benchmark prints in the order of the specs."""
+    variants: list[tuple[str, str]] = []
+    for r in rows:
+        v = (r["algorithm"], r["params"])
+        if v not in variants:
+            variants.append(v)
+    by = {(r["algorithm"], r["params"], int(r["bytes"])): r for r in rows}
+    specs = list(zip(algs, variants)) if len(variants) == len(algs) else \
+        [(f"{a}:{p}" if p else a, (a, p)) for a, p in variants]
     head = f"{'algorithm':<26}" + "".join(f"{s:>12} B" for s in sizes)
     lines = [head, "-" * len(head)]
-    for name, spec in names:
+    for spec, (name, params) in specs:
         cells = []
         for s in sizes:
-            r = by.get((name, s))
+            r = by.get((name, params, s))
             if not r:
                 cells.append(f"{'-':>14}")
                 continue
@@ -50,10 +57,10 @@ def table(rows: list[dict], sizes: list[int], algs: list[str]) -> str:
         lines.append(f"{spec:<26}" + "".join(cells))
     lines.append("")
     lines.append(f"{'throughput (MB/s)':<26}" + "".join(f"{s:>12} B" for s in sizes))
-    for name, spec in names:
+    for spec, (name, params) in specs:
         cells = []
         for s in sizes:
-            r = by.get((name, s))
+            r = by.get((name, params, s))
             cells.append(f"{float(r['mb_per_s']):>14.2f}" if r else f"{'-':>14}")
         lines.append(f"{spec:<26}" + "".join(cells))
     return "\n".join(lines)
@@ -72,15 +79,16 @@ def main(argv: list[str] | None = None) -> int:
                    help="functional mode: faster, but times are host speed, not SCC time")
     a = p.parse_args(argv)
     try:
-        sizes = [int(s) for s in a.sizes.split(",")]
-    except ValueError:
-        p.error("--sizes takes numbers separated by commas")
+        sizes = [parse_size(s) for s in a.sizes.split(",")]
+    except ExperimentError:
+        p.error("--sizes takes sizes separated by commas (32, 4K, 1M)")
     if a.iters < 1 or any(s < 0 for s in sizes):
         p.error("--iters must be at least 1 and sizes not negative")
     algs = a.alg or DEFAULT_ALGS
     cores = list(range(48))
     app = sccrun.REPO / "build" / "apps" / "bcast_bench.elf"
-    args = ["48", "0.533", *map(str, cores), "--sizes", a.sizes, "--iters", str(a.iters),
+    args = ["48", "0.533", *map(str, cores), "--sizes", ",".join(map(str, sizes)),
+            "--iters", str(a.iters),
             "--warmup", "1"]
     for spec in algs:
         args += ["--alg", spec]
