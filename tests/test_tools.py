@@ -573,3 +573,13 @@ def test_run_app_kernel_from_environment(fake_qemu, files, tmp_path, monkeypatch
     monkeypatch.setenv("SCC_KERNEL", str(tmp_path / "gone.elf"))
     with pytest.raises(SccRunError, match="kernel .*gone.elf not found"):
         run_app(files["mod1.elf"], timeout=30)
+
+
+@pytest.mark.no_qemu
+def test_bcast_demo_keeps_variants_of_one_algorithm_apart():
+    from scc.cmd_bcast_demo import table
+    rows = [{"algorithm": "oc", "params": p, "bytes": "32", "median_us": m, "mb_per_s": "1",
+             "verified": "yes"} for p, m in (("k=2,chunk=60", "10.0"), ("k=47,chunk=60", "20.0"))]
+    lines = table(rows, [32], ["oc:k=2", "oc:k=47"]).splitlines()
+    assert lines[2].split() == ["oc:k=2", "10.0", "us"]
+    assert lines[3].split() == ["oc:k=47", "20.0", "us"]
