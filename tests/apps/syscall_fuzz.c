@@ -17,7 +17,7 @@
  * random copies into another core's memory would break that core, as
  * they would on the chip.
  *
- * Prints "fuzz done N" (N: the calls made) and exits 0.
+ * Prints "fuzz done N" (N: the calls made) on a line of its own and exits 0.
  */
 #include <stdint.h>
 #include <string.h>
@@ -145,6 +145,7 @@ int main(int argc, char **argv)
     for (i = 0; i < n; i++)
         one();
     scc_syscall(SYS_tick, 0, 0, 0, 0, 0);
-    printf("fuzz done %ld\n", n);
+    /* on a line of its own: a random write may have left one unfinished */
+    printf("\nfuzz done %ld\n", n);
     return 0;
 }
