@@ -139,7 +139,8 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
            f"QEMU {env['qemu_version']}",
            f"- host {env['host']} ({env['cpus']} CPUs, {env['platform']}), Python {env['python']}",
            f"- generated {env['time']}; the runs took {wall:.0f} s of host wall clock",
-           f"- experiment files: `{out.name}/experiments/` (each row's command below runs one)",
+           f"- experiment files: `{_shown(out / 'experiments')}/` (each row's command below "
+           "runs one)",
            ""]
     for r in rows:
         h = by_id[r["id"]]
@@ -163,6 +164,14 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
     text = "\n".join(md) + "\n"
     (out / "index.md").write_text(text, encoding="utf-8")
     (out / "index.html").write_text(html(text, out), encoding="utf-8")
+
+
+def _shown(p: Path) -> str:
+    """@p relative to the repository when it is inside it."""
+    try:
+        return str(p.resolve().relative_to(sccrun.REPO))
+    except ValueError:
+        return str(p)
 
 
 def html(md_text: str, out: Path) -> str:
