@@ -123,19 +123,27 @@ def plot(df, kind: str, out: Path, *, baseline=None, size=None, x=None, y=None, 
         ax.set_xscale("log", base=2)
     if logy and kind != "speedup":
         ax.set_yscale("log")
+    _finish(fig, ax, out, xlabel, ylabel, title, legend=len(series) > 1 or bool(hcol))
+    return {"x": xcol, "y": ycol, "xlabel": xlabel, "ylabel": ylabel, "series": series}
+
+
+def _finish(fig, ax, out: Path, xlabel: str, ylabel: str, title: str | None,
+            legend: bool) -> None:
+    """Labels, grid and legend; the PNG and its SVG twin written."""
+    import matplotlib.pyplot as plt
+
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     if title:
         ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
-    if len(series) > 1 or hcol:
+    if legend:
         ax.legend(fontsize="small")
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=120)
     fig.savefig(out.with_suffix(".svg"))
     plt.close(fig)
-    return {"x": xcol, "y": ycol, "xlabel": xlabel, "ylabel": ylabel, "series": series}
 
 
 def main_plot(a) -> int:
@@ -179,16 +187,5 @@ def plot_xy(df, out: Path, *, x: str, y: str, hue: str | None = None, logx=False
         ax.set_xscale("log", base=2)
     if logy:
         ax.set_yscale("log")
-    ax.set_xlabel(xlabel or XLABELS.get(x, x))
-    ax.set_ylabel(ylabel)
-    if title:
-        ax.set_title(title)
-    ax.grid(True, which="both", alpha=0.3)
-    if hue:
-        ax.legend(fontsize="small")
-    fig.tight_layout()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out, dpi=110)
-    fig.savefig(out.with_suffix(".svg"))
-    plt.close(fig)
+    _finish(fig, ax, out, xlabel or XLABELS.get(x, x), ylabel, title, legend=bool(hue))
     return {"x": x, "y": y, "ylabel": ylabel, "series": series}
