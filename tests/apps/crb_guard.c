@@ -25,16 +25,6 @@
 
 #define PAGE 0x84u          /* no default LUT entry maps it */
 
-static const char *arg_str(int argc, char **argv, const char *key)
-{
-    size_t n = strlen(key);
-
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], key, n) && argv[i][n] == '=')
-            return argv[i] + n + 1;
-    return "";
-}
-
 /* Rewrite LUT0 entry PAGE of tile t through the CRB page, read it back,
  * restore it. */
 static void lut(int t)

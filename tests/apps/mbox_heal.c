@@ -49,16 +49,6 @@ static uint32_t word_offset(const char *w)
     FAIL("unknown word %s", w);
 }
 
-static const char *arg_str(int argc, char **argv, const char *key)
-{
-    size_t n = strlen(key);
-
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], key, n) && argv[i][n] == '=')
-            return argv[i] + n + 1;
-    return "";
-}
-
 /* Until the ring word at off reads nonzero (any), or 1 (!any): what
  * other cores wrote. */
 static void wait_word(uint32_t off, int any)

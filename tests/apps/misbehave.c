@@ -49,16 +49,6 @@ __attribute__((noinline, noreturn)) static void wait_spin(void)
         __asm__ volatile("pause");
 }
 
-static const char *arg_str(int argc, char **argv, const char *key)
-{
-    size_t n = strlen(key);
-
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], key, n) && argv[i][n] == '=')
-            return argv[i] + n + 1;
-    return "";
-}
-
 int main(int argc, char **argv)
 {
     struct scc_info info;

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "scc.h"
 
@@ -50,6 +51,17 @@ static inline long arg_long(int argc, char **argv, const char *key, long dflt)
             return strtol(a + n + 1, NULL, 0);
     }
     return dflt;
+}
+
+/* The text after "key=" among argv[1..], or "". */
+static inline const char *arg_str(int argc, char **argv, const char *key)
+{
+    size_t n = strlen(key);
+
+    for (int i = 1; i < argc; i++)
+        if (!strncmp(argv[i], key, n) && argv[i][n] == '=')
+            return argv[i] + n + 1;
+    return "";
 }
 
 /* Wait until GTSC passes `ticks` from now, without system calls. */
