@@ -57,12 +57,6 @@ def parse_rows(text: str) -> list[dict]:
     return json.loads(df.to_json(orient="records"))
 
 
-def _core_stdout(r: sccrun.RunResult, core: int) -> str:
-    if hasattr(r, "core_stdout"):
-        return r.core_stdout(core)
-    return "\n".join(r.core_lines().get(core, []))
-
-
 def _why(r) -> str:
     if r.timed_out:
         return "time limit"
@@ -83,7 +77,7 @@ def _run_chip(point: Point) -> tuple[str, str, str, str]:
                        timeout=point.timeout)
     status = "timeout" if r.timed_out else ("ok" if r.returncode == 0 else "failed")
     report = min(point.cores)
-    return status, ("" if status == "ok" else _why(r)), _core_stdout(r, report), \
+    return status, ("" if status == "ok" else _why(r)), r.core_stdout(report), \
         (r.stdout[-TAIL:] + "\n" + r.stderr[-TAIL:])
 
 
