@@ -265,3 +265,72 @@ def test_plots_draw_the_table(tmp_path):
     assert "speed-up over a" in svg or "speed" in svg
     with pytest.raises(ValueError, match="no algorithm 'z'"):
         plots.plot(df, "speedup", tmp_path / "x.png", baseline="z")
+
+
+def _results_dir(tmp_path):
+    """A results directory as `run` leaves it (the table only): two
+    algorithms, three sizes, one failed row."""
+    d = tmp_path / "res"
+    d.mkdir()
+    pd.DataFrame({"alg": ["a", "a", "a", "b", "b", "b", "b"],
+                  "bytes": [32, 1024, 4096, 32, 1024, 4096, 4096],
+                  "median_us": [10.0, 30.0, 100.0, 5.0, 9.0, 20.0, 1.0],
+                  "clock": ["modeled"] * 7, "status": ["ok"] * 6 + ["failed"],
+                  "point": [0, 0, 0, 1, 1, 1, 2]}).to_csv(d / "results.csv", index=False)
+    return d
+
+
+@pytest.mark.no_qemu
+def test_plot_query_plots_only_the_rows_it_selects(tmp_path, monkeypatch, capsys):
+    d = _results_dir(tmp_path)
+    drawn = []
+    real = plots.plot
+
+    def spy(df, *a, **kw):
+        info = real(df, *a, **kw)
+        drawn.append((df.copy(), info))
+        return info
+    monkeypatch.setattr(plots, "plot", spy)
+    query = "bytes >= 1024 and alg != 'a'"
+    assert bench.main(["plot", str(d), "--kind", "latency", "--query", query,
+                       "--out", str(tmp_path / "q.png")]) == 0
+    (rows, info), = drawn
+    table = pd.read_csv(d / "results.csv", keep_default_na=False)
+    want = table[(table["bytes"] >= 1024) & (table["alg"] != "a")]
+    pd.testing.assert_frame_equal(rows, want)
+    # what was drawn: b's two ok rows, nothing of a, the failed row left out
+    assert info["series"] == {"b": [(1024.0, 9.0), (4096.0, 20.0)]}
+    assert (tmp_path / "q.png").stat().st_size > 1000 and (tmp_path / "q.svg").is_file()
+    assert "1 series" in capsys.readouterr().out
+    # without --query: every ok row
+    assert bench.main(["plot", str(d), "--kind", "latency", "--out",
+                       str(tmp_path / "all.png")]) == 0
+    assert drawn[-1][1]["series"] == {"a": [(32.0, 10.0), (1024.0, 30.0), (4096.0, 100.0)],
+                                      "b": [(32.0, 5.0), (1024.0, 9.0), (4096.0, 20.0)]}
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("query,says", [
+    ("bytes >", "invalid syntax"),
+    ("nosuch == 1", "'nosuch' is not defined"),
+    ("bytes + 1", "is not a condition on each row"),
+    ("bytes > 1000000", "selects none of the 7 rows"),
+    ("", "--query is empty"),
+])
+def test_plot_bad_query_is_a_usage_error(tmp_path, capsys, query, says):
+    d = _results_dir(tmp_path)
+    assert bench.main(["plot", str(d), "--kind", "latency", "--query", query]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("scc-bench: error: --query") and says in err, err
+    assert "Traceback" not in err and not (d / "latency.png").exists()
+
+
+@pytest.mark.no_qemu
+def test_plot_bad_query_from_the_command_line(tmp_path):
+    d = _results_dir(tmp_path)
+    p = subprocess.run([str(BUILD / "venv" / "bin" / "scc-bench"), "plot", str(d), "--kind",
+                        "latency", "--query", "alg == "], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.startswith("scc-bench: error: --query 'alg == '") and \
+        "Traceback" not in p.stderr, p.stderr

@@ -6,7 +6,7 @@ Every axis names its unit and, for times, the clock they were taken on
 
     scc-bench plot DIR --kind latency|throughput|speedup|scaling|ipi|copy
                        [--baseline ALG] [--size BYTES] [--x COL --y COL --hue COL]
-                       [--out FILE.png]
+                       [--query EXPR] [--out FILE.png]
 """
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--x", metavar="COL")
     p.add_argument("--y", metavar="COL")
     p.add_argument("--hue", metavar="COL")
+    p.add_argument("--query", metavar="EXPR",
+                   help="plot only the rows EXPR selects (pandas DataFrame.query: e.g. "
+                        "\"bytes >= 1024 and alg != 'binomial'\"; `name` quotes a column "
+                        "name with other characters)")
     p.add_argument("--out", metavar="FILE", help="PNG file; an SVG is written beside it "
                    "(default: DIR/KIND.png)")
 
@@ -76,6 +80,30 @@ def _ncores(df):
         from scc import sccrun
         df["ncores"] = [len(sccrun.parse_cores(str(c), 48)) for c in df["core_list"]]
     return df
+
+
+def select(df, query: str | None):
+    """The rows of @df that @query (pandas DataFrame.query) selects;
+    ValueError, saying why, for an expression pandas cannot evaluate or
+    one that selects no row."""
+    if query is None:
+        return df
+    if not query.strip():
+        raise ValueError("--query is empty")
+    try:
+        # evaluated on the table's columns only (an @name finds nothing)
+        mask = df.eval(query, local_dict={}, global_dict={})
+    except Exception as e:          # SyntaxError, NameError (no such column), TypeError...
+        what = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise ValueError(f"--query {query!r}: {what} (columns: "
+                         f"{', '.join(map(str, df.columns))})") from None
+    if getattr(mask, "dtype", None) != bool or getattr(mask, "ndim", 0) != 1:
+        raise ValueError(f"--query {query!r} is not a condition on each row (true or false; "
+                         "compare columns with ==, <, ..., and combine with and, or, not)")
+    out = df[mask]
+    if not len(out):
+        raise ValueError(f"--query {query!r} selects none of the {len(df)} rows")
+    return out
 
 
 def plot(df, kind: str, out: Path, *, baseline=None, size=None, x=None, y=None, hue=None,
@@ -149,7 +177,7 @@ def _finish(fig, ax, out: Path, xlabel: str, ylabel: str, title: str | None,
 def main_plot(a) -> int:
     from scc.bench import load_results
     d = Path(a.dir)
-    df = load_results(d)
+    df = select(load_results(d), a.query)
     out = Path(a.out) if a.out else d / f"{a.kind}.png"
     info = plot(df, a.kind, out, baseline=a.baseline, size=a.size, x=a.x, y=a.y, hue=a.hue)
     print(f"{out} ({out.with_suffix('.svg').name}): {info['ylabel']} against {info['xlabel']}, "
