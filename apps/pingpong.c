@@ -11,14 +11,21 @@
  * the far corner):
  *
  *   host:  pingpong 5 0.533 0 1 2 11 47 [SIZES [BUDGET [APIS]]]
+ *          pingpong 5 0.533 0 1 2 11 47 [sizes=SIZES] [budget=BUDGET] [apis=APIS]
  *   chip:  the same words after the kernel's `--`
  *
+ * The three parameters come by position or by name (key=value, in any
+ * order, as an experiment file's arg_style = "key=value" passes them);
+ * the two forms mix (positional ones first fill SIZES, BUDGET, APIS in
+ * that order), but a parameter given twice, an unknown key, a fourth
+ * positional word or a bad value is a usage error (exit status 2).
  * SIZES and BUDGET are as in apps/sizes.h (4096, 64K, 1M). SIZES is the
  * largest size (default 1M: the sizes are 32, 64, ... up to it) or a
  * list of sizes (32:1M, 1:4K,64K), none above 1G: the two buffers must
  * fit the chip's 32-bit address space. BUDGET (default 8M) bounds the
  * bytes one size moves: iterations = BUDGET / bytes, at least 2 and at
- * most 1000. APIS is a comma list (default rcce,putget,ircce). UE 0
+ * most 1000. APIS is a comma list of rcce, putget and ircce (default
+ * rcce,putget,ircce). UE 0
  * prints CSV, timed with RCCE_wtime, after the `#` lines of
  * apps/benchout.h:
  *
@@ -115,11 +122,35 @@ static int check_data(const char *data, size_t n, int seed)
     return 1;
 }
 
-static int usage(const char *what)
+static int usage(const char *what, const char *why)
 {
     fprintf(stderr, "pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
-            "[MAXBYTES|SIZES [BUDGET [APIS]]]\n", what, size_why());
+            "[MAXBYTES|SIZES [BUDGET [APIS]]]\n"
+            "   or: pingpong <nues> <GHz> <cores...> [sizes=MAXBYTES|SIZES] [budget=BYTES] "
+            "[apis=rcce,putget,ircce]\n", what, why);
     return 2;
+}
+
+/* APIS: a comma list of known paths: NULL, or what is wrong with it. */
+static const char *check_apis(const char *s)
+{
+    static const char *const known[] = {"rcce", "putget", "ircce"};
+    const char *p = s;
+
+    if (!*s)
+        return "the list is empty (want some of rcce,putget,ircce)";
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int ok = 0;
+        for (int i = 0; i < 3; i++)
+            ok |= strlen(known[i]) == len && !strncmp(p, known[i], len);
+        if (!ok)
+            return "not a comma list of rcce, putget and ircce";
+        p += len;
+        if (*p == ',' && !*++p)
+            return "the list ends in a comma";
+    }
+    return NULL;
 }
 
 /* SIZES: one size is the largest of 32, 64, ... (as it always was); a
@@ -155,15 +186,47 @@ int RCCE_APP(int argc, char **argv)
         return 2;
     }
     /* every UE says why: on the chip the first to exit stops the others */
-    nsizes = parse_sizes(argc > 1 ? argv[1] : "1M", sizes);
+    static const char *const names[] = {"sizes", "budget", "apis"};
+    static const char *const labels[] = {"SIZES", "BUDGET", "APIS"};
+    const char *param[3] = {NULL, NULL, NULL};
+    int next = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *eq = strchr(a, '=');
+        char what[80];
+        int k;
+        snprintf(what, sizeof what, "argument '%.60s'", a);
+        if (eq) {
+            size_t len = (size_t)(eq - a);
+            for (k = 0; k < 3; k++)
+                if (strlen(names[k]) == len && !strncmp(a, names[k], len))
+                    break;
+            if (k == 3)
+                return usage(what, "unknown key (want sizes=, budget= or apis=)");
+            a = eq + 1;
+        } else {
+            if (next == 3)
+                return usage(what, "a fourth positional one (want SIZES BUDGET APIS)");
+            k = next++;
+        }
+        if (param[k])
+            return usage(labels[k], "given twice (by position or by name)");
+        param[k] = a;
+    }
+    nsizes = parse_sizes(param[0] ? param[0] : "1M", sizes);
     if (nsizes < 0)
-        return usage("SIZES");
+        return usage(labels[0], size_why());
     for (int i = 0; i < nsizes; i++)
         maxbytes = sizes[i] > maxbytes ? sizes[i] : maxbytes;
-    if (argc > 2 && size_parse(argv[2], 1, SIZE_LIMIT, &budget))
-        return usage("BUDGET");
-    if (argc > 3)
-        snprintf(apis, sizeof apis, "%s", argv[3]);
+    if (param[1] && size_parse(param[1], 1, SIZE_LIMIT, &budget))
+        return usage(labels[1], size_why());
+    if (param[2]) {
+        const char *why = check_apis(param[2]);
+        if (!why && strlen(param[2]) >= sizeof apis)
+            why = "too long";
+        if (why)
+            return usage(labels[2], why);
+        snprintf(apis, sizeof apis, "%s", param[2]);
+    }
     int me = RCCE_ue(), np = RCCE_num_ues();
 
     pg.buf = RCCE_malloc_request(1024, &pg.chunk);

@@ -334,3 +334,76 @@ def test_plot_bad_query_from_the_command_line(tmp_path):
     assert p.returncode == 2, p.stderr
     assert p.stderr.startswith("scc-bench: error: --query 'alg == '") and \
         "Traceback" not in p.stderr, p.stderr
+
+
+# --- pingpong's parameters by name -----------------------------------------------------
+
+def test_pingpong_sweeps_its_parameters_by_name(tmp_path, cache, capsys):
+    """experiments/pingpong.toml sweeps apps/pingpong.c's apis= (and the
+    cores); every point's rows are the path and the peer it named."""
+    f = REPO / "experiments" / "pingpong.toml"
+    out = tmp_path / "pp"
+    assert bench.main(["run", str(f), "--workers", "2", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 6 run, 0 cached, 0 failed"
+    df = pd.read_csv(out / "results.csv", keep_default_na=False)
+    assert list(df.drop_duplicates("point")["apis"]) == ["rcce", "rcce", "putget", "putget",
+                                                         "ircce", "ircce"]
+    for _, g in df.groupby("point"):
+        r = g.iloc[0]
+        assert set(g["api"]) == {r["apis"]}, g
+        assert set(g["peer"]) == {int(r["cores"].split(",")[1])}, g
+        assert sorted(g["bytes"]) == [32, 1024, 32768], g
+        assert set(g["verified"]) == {"yes"} and set(g["clock"]) == {"modeled"}
+        assert r["app_args"] == f"2 0.533 {r['cores'].replace(',', ' ')} sizes=32,1K,32K " \
+                                f"budget=256K apis={r['apis']}"
+        assert list(g["iterations"]) == [1000, 256, 8]       # 256K / size, at most 1000
+    # the far corner is further than the tile mate on every path and size
+    ok = df.set_index(["api", "bytes", "peer"])["latency_us"]
+    for api in ("rcce", "putget", "ircce"):
+        for n in (32, 1024, 32768):
+            assert ok[api, n, 47] > ok[api, n, 1], (api, n)
+
+
+def test_pingpong_refuses_a_bad_named_parameter(tmp_path, cache, capsys):
+    s = {"experiment": {"name": "pp-bad", "app": "pingpong", "cores": "0,1", "rcce": True,
+                        "arg_style": "key=value", "timeout": 60},
+         "args": {"sizes": "32", "budget": "1K"},
+         "points": [{"apis": "rcce,nope"}, {"frobs": 3}, {"budget": "0"}]}
+    out = tmp_path / "o"
+    assert bench.main(["run", str(write(tmp_path, s)), "--workers", "1", "--out",
+                       str(out)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 3 run, 0 cached, 3 failed"
+    df = pd.read_csv(out / "results.csv", keep_default_na=False)
+    assert list(df["status"]) == ["failed"] * 3
+    assert all("status 2" in w for w in df["why"]), list(df["why"])
+    logs = [(out / "failed" / f"{i}.log").read_text() for i in range(3)]
+    assert "pingpong: bad APIS: not a comma list" in logs[0]
+    assert "pingpong: bad argument 'frobs=3': unknown key" in logs[1]
+    assert "pingpong: bad BUDGET" in logs[2]
+
+
+@pytest.mark.no_qemu
+def test_pingpong_named_and_positional_arguments_agree():
+    """The host build (the same source): positional, named and mixed
+    arguments run the same rows; a bad one is a usage error (status 2)."""
+    exe = BUILD / "libscc" / "rcce" / "host" / "pingpong"
+    assert exe.is_file(), f"{exe} missing: run `make`"
+    ues = ["2", "0.533", "0", "1"]
+
+    def rows(*args):
+        p = subprocess.run([str(exe), *ues, *args], capture_output=True, text=True, timeout=60)
+        return p.returncode, [tuple(l.split(",")[:4]) for l in p.stdout.splitlines()
+                              if l and not l.startswith(("#", "api,"))], p.stderr
+    want = rows("64", "4K", "rcce,ircce")
+    assert want[0] == 0 and len(want[1]) == 4, want
+    for args in (["sizes=64", "budget=4K", "apis=rcce,ircce"],
+                 ["apis=rcce,ircce", "budget=4K", "sizes=64"],
+                 ["64", "apis=rcce,ircce", "4K"]):
+        assert rows(*args)[:2] == want[:2], args
+    for args, says in [(["64", "4K", "rcce", "x"], "a fourth positional one"),
+                       (["size=64"], "unknown key"),
+                       (["64", "sizes=128"], "SIZES: given twice"),
+                       (["apis=rcce,"], "ends in a comma"),
+                       (["apis=mpi"], "not a comma list")]:
+        rc, got, err = rows(*args)
+        assert rc == 2 and not got and says in err and "usage: pingpong" in err, (args, err)
