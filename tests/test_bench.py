@@ -407,3 +407,156 @@ def test_pingpong_named_and_positional_arguments_agree():
                        (["apis=mpi"], "not a comma list")]:
         rc, got, err = rows(*args)
         assert rc == 2 and not got and says in err and "usage: pingpong" in err, (args, err)
+
+
+# --- other apps on other cores (copy cores) ----------------------------------------------
+
+def copy_spec(**over):
+    """copy_bench on core 0, copy_core.elf on the other cores."""
+    s = {"experiment": {"name": "cc", "app": "copy_bench", "cores": "0", "rcce": False,
+                        "arg_style": "key=value", "timeout": 120,
+                        "other": [{"cores": "1-2", "app": "copy_core"}]},
+         "args": {"sizes": "16K", "iters": 1, "local": "", "remote": "auto",
+                  "cores": "{other.cores}"}}
+    for k, v in over.items():
+        s.setdefault(k, {}).update(v)
+    return s
+
+
+@pytest.mark.no_qemu
+def test_other_apps_expand_per_point():
+    e = xp.expand(copy_spec(sweep={"other.cores": ["1", "5,7", "10-12"]}))
+    core_app = str(BUILD / "apps" / "copy_core.elf")
+    assert [(p.cores, p.other) for p in e.points] == [
+        ((0,), (xp.Other(app=core_app, cores=(1,), args=()),)),
+        ((0,), (xp.Other(app=core_app, cores=(5, 7), args=()),)),
+        ((0,), (xp.Other(app=core_app, cores=(10, 11, 12), args=()),))]
+    # {other.cores} in an argument: that point's other cores
+    assert [p.args[-1] for p in e.points] == ["cores=1", "cores=5,7", "cores=10,11,12"]
+    # a whole list per point, other.N.KEY, args.KEY (an app argument named
+    # like a reserved parameter), an other app's args as words
+    s = copy_spec(experiment={"other": []})
+    s["points"] = [{"other": [{"cores": "1", "app": "copy_core", "args": "fault=3"},
+                              {"cores": "2-3", "app": "copy_core"}],
+                    "other.1.cores": "4", "args.cores": "{other.0.cores},{other.1.cores}"},
+                   {"args.cores": "9"}]
+    a, b = xp.expand(s).points
+    assert a.other == (xp.Other(app=core_app, cores=(1,), args=("fault=3",)),
+                       xp.Other(app=core_app, cores=(4,), args=()))
+    assert a.args[-1] == "cores=1,4" and a.cores == (0,)
+    assert b.other == () and b.args[-1] == "cores=9"
+    assert a.other[0].label() == "copy_core.elf@1 fault=3"
+    # the core map a point runs: a line per app, the kernel options on each
+    from scc import sweep
+    s = copy_spec(kernel={"mbox": "ipi"})
+    text, files = sweep.core_map(xp.expand(s).points[0])
+    assert [l for l in text.splitlines() if not l.startswith("#")] == [
+        "0 kernel.elf mbox=ipi module=copy_bench.elf -- sizes=16K iters=1 local= remote=auto "
+        "cores=1,2",
+        "1-2 kernel.elf mbox=ipi module=copy_core.elf --"]
+    assert files == {"kernel.elf": sccrun_default_kernel(), "copy_bench.elf":
+                     str(BUILD / "apps" / "copy_bench.elf"), "copy_core.elf": core_app}
+
+
+def sccrun_default_kernel():
+    from scc import sccrun
+    return sccrun.default_kernel()
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("other,why", [
+    ([{"cores": "1", "app": "copy_cor"}], r"other\[0\]: app 'copy_cor': .*copy_cor.elf does not "
+                                          "exist"),
+    ([{"cores": "0-1", "app": "copy_core"}], r"other\[0\]: core 0 is also one of the app's cores"),
+    ([{"cores": "1-2", "app": "copy_core"}, {"cores": "2", "app": "copy_core"}],
+     r"other\[1\]: core 2 is also one of other\[0\]'s cores"),
+    ([{"cores": "1", "app": "copy_core", "kernel": "x"}], r"other\[0\]: unknown key\(s\) kernel"),
+    ([{"app": "copy_core"}], r"other\[0\] needs cores"),
+    ([{"cores": "1"}], r"other\[0\] needs app"),
+    ([{"cores": "48", "app": "copy_core"}], r"other\[0\]: cores"),
+    ("copy_core", "a list of tables"),
+    ([{"cores": "1", "app": "copy_core", "args": {"a": 1}}], "args is a string"),
+    ([{"cores": "1", "app": str(REPO / "copy_bench.elf")}], "does not exist"),
+])
+def test_bad_other_apps_are_refused(other, why):
+    with pytest.raises(xp.ExperimentError, match=why):
+        xp.expand(copy_spec(experiment={"other": other}))
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("over,why", [
+    ({"experiment": {"backend": "host"}}, "other apps run on the chip"),
+    ({"sweep": {"other.cores": ["1", "0"]}}, "core 0 is also one of the app's cores"),
+    ({"sweep": {"other.7.cores": ["1"]}}, "no other app 7"),
+    ({"sweep": {"other.kernel": ["x"]}}, "an other app has app, cores, args"),
+    ({"experiment": {"other": []}}, r"\{other.cores\}: the point has 0 other app"),
+    ({"experiment": {"other": [{"cores": "1", "app": "copy_core"},
+                               {"cores": "2", "app": "copy_core"}]}},
+     r"say \{other.N.cores\}"),
+])
+def test_bad_other_parameters_are_refused(over, why):
+    with pytest.raises(xp.ExperimentError, match=why):
+        xp.expand(copy_spec(**over))
+
+
+@pytest.mark.no_qemu
+def test_a_bad_other_app_stops_the_run_before_it_starts(tmp_path, capsys):
+    f = tmp_path / "bad.toml"
+    f.write_text(xp.to_toml(copy_spec(experiment={"other": [{"cores": "0,5", "app": "copy_core"}]})))
+    out = tmp_path / "out"
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == "scc-bench: error: other[0]: core 0 is also one of the app's cores: each " \
+                  "core runs one app\n", err
+    assert not out.exists()
+
+
+@pytest.mark.no_qemu
+def test_cache_key_covers_the_other_apps():
+    p = xp.expand(copy_spec()).points[0]
+    hashes = {**HASHES, "other0": "c"}
+    base = provenance.cache_key(p, hashes)
+    assert provenance.cache_key(p, {**hashes, "other0": "d"}) != base
+    o = p.other[0]
+    for other in [(dataclasses.replace(o, cores=(1, 3)),), (dataclasses.replace(o, args=("x",)),),
+                  ()]:
+        assert provenance.cache_key(dataclasses.replace(p, other=other), hashes) != base
+    assert set(provenance.inputs(p)) == {"app", "other0", "qemu", "kernel", "boot"}
+    # a point without other apps keeps the key it had before they existed
+    q = xp.expand(spec()).points[0]
+    doc = {"inputs": HASHES, "backend": q.backend, "mode": q.mode, "cores": list(q.cores),
+           "machine": {}, "kernel": {}, "args": list(q.args)}
+    import hashlib
+    import json
+    assert provenance.cache_key(q, HASHES) == \
+        hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+
+
+def test_copy_cores_from_an_experiment(tmp_path, cache, capsys):
+    """copy_bench with copy_core.elf on other cores, their number swept:
+    each point's rows split the copy across its own copy cores."""
+    s = copy_spec(sweep={"other.cores": ["1", "5-6"]})
+    f = tmp_path / "cc.toml"
+    f.write_text(xp.to_toml(s))
+    out = tmp_path / "out"
+    assert bench.main(["run", str(f), "--workers", "2", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 2 run, 0 cached, 0 failed"
+    df = pd.read_csv(out / "results.csv", keep_default_na=False)
+    assert list(zip(df["point"], df["kind"], df["method"], df["copy_cores"], df["bytes"])) == [
+        (0, "cores", "auto", 1, 16384), (1, "cores", "auto", 1, 16384),
+        (1, "cores", "auto", 2, 16384)]
+    assert set(df["verified"]) == {1} and set(df["clock"]) == {"modeled"}
+    assert list(df["other_apps"]) == ["copy_core.elf@1", "copy_core.elf@5-6",
+                                      "copy_core.elf@5-6"]
+    assert list(df["other.cores"]) == ["1", "5-6", "5-6"]
+    assert df.iloc[1]["app_args"].endswith("cores=5,6") and str(df.iloc[0]["core_list"]) == "0"
+    import json
+    m = json.loads((out / "manifest.json").read_text())
+    assert "5-6 kernel.elf module=copy_core.elf --" in m["points"][1]["coremap"]
+    assert m["points"][1]["other"] == [{"app": str(BUILD / "apps" / "copy_core.elf"),
+                                        "cores": [5, 6], "args": []}]
+    # one copy core is slower than two on the same copy
+    assert df.iloc[0]["median_us"] > df.iloc[2]["median_us"]
+    # the rerun is cached: the key covers the other apps
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 0 run, 2 cached, 0 failed"

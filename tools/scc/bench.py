@@ -22,11 +22,11 @@ import time
 from pathlib import Path
 
 from scc import experiment as xp
-from scc import provenance, sweep
+from scc import provenance, sccrun, sweep
 
 PROVENANCE = ("experiment", "point", "status", "why", "cached", "wall_s", "cache_key",
               "commit", "dirty", "qemu_version", "backend", "mode", "clock", "machine",
-              "kernel_options", "app", "app_args", "core_list", "host", "start_time")
+              "kernel_options", "app", "app_args", "core_list", "other_apps", "host", "start_time")
 
 
 def _rows(point: xp.Point, result: dict, cached: bool, key: str) -> list[dict]:
@@ -38,6 +38,8 @@ def _rows(point: xp.Point, result: dict, cached: bool, key: str) -> list[dict]:
     for r in rows:
         row = dict(r)
         for k, v in point.params.items():
+            if isinstance(v, (list, dict)):     # other = [{...}]: one cell
+                v = json.dumps(v, sort_keys=True)
             row[k if k not in r else f"param_{k}"] = v
         for k, v in prov.items():
             if k not in row:
@@ -92,7 +94,18 @@ def _manifest(exp: xp.Experiment) -> dict:
             "points": [{"index": p.index, "params": p.params, "app": p.app,
                         "args": list(p.args), "cores": list(p.cores), "mode": p.mode,
                         "backend": p.backend, "machine": p.machine, "kernel": p.kernel,
-                        "timeout_s": p.timeout} for p in exp.points]}
+                        "timeout_s": p.timeout,
+                        **({"other": [{"app": o.app, "cores": list(o.cores),
+                                       "args": list(o.args)} for o in p.other],
+                            "coremap": _coremap_text(p)} if p.other else {})}
+                       for p in exp.points]}
+
+
+def _coremap_text(p: xp.Point) -> str:
+    try:
+        return sweep.core_map(p)[0]
+    except sccrun.SccRunError as e:     # the point's run will say so too
+        return f"# {e}\n"
 
 
 def run_many(jobs: list[tuple[xp.Experiment, Path]], *, workers: int | None = None,

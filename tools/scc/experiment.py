@@ -14,6 +14,9 @@ the same structure as a dict:
     arg_style = "--key value"   # or "key=value"
     timeout = 300               # seconds for one point of unit work (scaled)
     cache = true                # default: true for modeled (chip, timing) points
+    other = [{ cores = "1-4", app = "copy_core", args = "" }]
+                                # other apps on other cores (chip only): a core
+                                # map per point runs each on its cores
 
     [machine]                   # machine options (-machine scc,KEY=VALUE)
     [kernel]                    # kernel options (KEY=VALUE on its command line)
@@ -22,7 +25,12 @@ the same structure as a dict:
     [[points]]                  # explicit points, each a table of parameters
 
 A parameter (in args, sweep or a point) is an app argument, or `cores`,
-`mode`, `backend`, or `machine.KEY` / `kernel.KEY`. A sweep value is a list,
+`mode`, `backend`, or `machine.KEY` / `kernel.KEY`, or `args.KEY` (the app
+argument KEY, whatever its name: `args.cores`), or `other` (the list of
+other apps), `other.KEY` (KEY of the only other app: `other.cores`) or
+`other.N.KEY` (of the N-th, from 0). An app argument's text may say
+`{other.cores}` or `{other.N.cores}`: that other app's cores, as a comma
+list (copy_bench's cores= follows a sweep of the copy cores). A sweep value is a list,
 a scalar, or a range: "A:B" (powers of two from A to B, sizes may say K, M,
 G), or a table {start, stop, step} or {start, stop, factor}. With points
 and a sweep, every point is crossed with the sweep; with points alone they
@@ -33,6 +41,7 @@ from __future__ import annotations
 import copy
 import itertools
 import re
+import shlex
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,13 +54,27 @@ MODES = ("timing", "functional")
 ARG_STYLES = ("--key value", "key=value")
 SECTIONS = ("experiment", "machine", "kernel", "args", "sweep", "points")
 EXPERIMENT_KEYS = ("name", "description", "app", "backend", "mode", "cores", "rcce",
-                   "arg_style", "timeout", "cache")
+                   "arg_style", "timeout", "cache", "other")
+OTHER_KEYS = ("app", "cores", "args")
 # Points with more than this many are almost surely a mistake in a range.
 MAX_POINTS = 100_000
 
 
 class ExperimentError(ValueError):
     """The experiment file is malformed; the message says where."""
+
+
+@dataclass(frozen=True)
+class Other:
+    """Another app of a point, on cores of its own (a line of its core map)."""
+    app: str                # resolved path
+    cores: tuple[int, ...]
+    args: tuple[str, ...]
+
+    def label(self) -> str:
+        """app.elf@cores and its arguments."""
+        return " ".join([f"{Path(self.app).name}@{sccrun.format_cores(list(self.cores))}",
+                         *self.args])
 
 
 @dataclass(frozen=True)
@@ -69,6 +92,7 @@ class Point:
     args: tuple[str, ...]
     timeout: float
     cache: bool
+    other: tuple[Other, ...] = ()   # other apps on other cores (chip)
 
     @property
     def clock(self) -> str:
@@ -274,12 +298,112 @@ def expand(spec: dict, base: Path | None = None) -> Experiment:
     return exp
 
 
+def _other_list(value: Any, where: str) -> list[dict]:
+    """`other` as a list of entries (copies, to be changed per point)."""
+    if isinstance(value, dict):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(o, dict) for o in value):
+        raise ExperimentError(f"{where}: other is a list of tables "
+                              "[{ cores = \"1-4\", app = \"copy_core\", args = \"...\" }]")
+    return [dict(o) for o in value]
+
+
+def _set_other(others: list[dict], key: str, value: Any) -> None:
+    """Parameter other.KEY or other.N.KEY."""
+    parts = key.split(".")
+    if len(parts) == 2:
+        if len(others) != 1:
+            raise ExperimentError(f"parameter {key}: there are {len(others)} other apps, "
+                                  f"not one: name one as other.N.{parts[1]} (N from 0)")
+        n, field_ = 0, parts[1]
+    elif len(parts) == 3 and parts[1].isdigit():
+        n, field_ = int(parts[1]), parts[2]
+        if n >= len(others):
+            raise ExperimentError(f"parameter {key}: there is no other app {n} "
+                                  f"(there are {len(others)})")
+    else:
+        raise ExperimentError(f"parameter {key}: want other.KEY or other.N.KEY")
+    if field_ not in OTHER_KEYS:
+        raise ExperimentError(f"parameter {key}: an other app has {', '.join(OTHER_KEYS)}")
+    others[n][field_] = value
+
+
+def _other_args(value: Any, where: str) -> tuple[str, ...]:
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        try:
+            return tuple(shlex.split(value))
+        except ValueError as e:
+            raise ExperimentError(f"{where}: args {value!r}: {e}") from None
+    if isinstance(value, list) and all(isinstance(a, (str, int, float)) and
+                                       not isinstance(a, bool) for a in value):
+        return tuple(map(str, value))
+    raise ExperimentError(f"{where}: args is a string of words or a list of them")
+
+
+def _others(entries: list[dict], main: tuple[int, ...], machine: dict, backend: str,
+            app: str, base: Path | None) -> tuple[Other, ...]:
+    """The point's other apps, checked: known files, cores of their own."""
+    if entries and backend != "chip":
+        raise ExperimentError("other apps run on the chip (a core map), not with backend "
+                              f"{backend!r}")
+    out, taken = [], {c: "the app's cores" for c in main}
+    names = {sccrun.app_link_name(app): app}
+    for i, o in enumerate(entries):
+        where = f"other[{i}]"
+        bad = set(o) - set(OTHER_KEYS)
+        if bad:
+            raise ExperimentError(f"{where}: unknown key(s) {', '.join(sorted(bad))} "
+                                  f"(known: {', '.join(OTHER_KEYS)})")
+        if not isinstance(o.get("app"), str) or not o.get("app"):
+            raise ExperimentError(f"{where} needs app = \"...\"")
+        if "cores" not in o:
+            raise ExperimentError(f"{where} needs cores = \"...\"")
+        path = resolve_app(o["app"], "chip", base)
+        if not Path(path).is_file():
+            raise ExperimentError(f"{where}: app {o['app']!r}: {path} does not exist "
+                                  "(a name in build/apps/, built by `make`, or a path)")
+        try:
+            cores = _cores(o["cores"], machine)
+        except ExperimentError as e:
+            raise ExperimentError(f"{where}: {e}") from None
+        for c in cores:
+            if c in taken:
+                raise ExperimentError(f"{where}: core {c} is also one of {taken[c]}: each "
+                                      "core runs one app")
+            taken[c] = f"other[{i}]'s cores"
+        link = sccrun.app_link_name(path)
+        if names.setdefault(link, path) != path:
+            raise ExperimentError(f"{where}: {path} and {names[link]} have the same file "
+                                  "name (the core map names each app by it)")
+        out.append(Other(app=path, cores=cores, args=_other_args(o.get("args"), where)))
+    return tuple(out)
+
+
+_OTHER_CORES = re.compile(r"\{other(?:\.(\d+))?\.cores\}")
+
+
+def _fill(words: list[str], others: tuple[Other, ...]) -> list[str]:
+    """{other.cores} and {other.N.cores} in the app's arguments."""
+    def cores(m):
+        n = int(m.group(1) or 0)
+        if m.group(1) is None and len(others) > 1:
+            raise ExperimentError(f"{m.group(0)}: there are {len(others)} other apps: "
+                                  "say {other.N.cores}")
+        if n >= len(others):
+            raise ExperimentError(f"{m.group(0)}: the point has {len(others)} other app(s)")
+        return ",".join(map(str, others[n].cores))
+    return [_OTHER_CORES.sub(cores, w) for w in words]
+
+
 def _point(e: dict, spec: dict, params: dict, index: int, style: str,
            base: Path | None) -> Point:
     machine = {k: str(v) for k, v in _table(spec, "machine").items()}
     kernel = {k: str(v) for k, v in _table(spec, "kernel").items()}
     args = dict(_table(spec, "args"))
     backend, mode, cores = e.get("backend", "chip"), e.get("mode", "timing"), e.get("cores", "all")
+    others = _other_list(e.get("other", []), "[experiment]")
     for k, v in params.items():
         if k == "backend":
             backend = v
@@ -291,25 +415,36 @@ def _point(e: dict, spec: dict, params: dict, index: int, style: str,
             machine[k[8:]] = str(v)
         elif k.startswith("kernel."):
             kernel[k[7:]] = str(v)
-        else:
+        elif k.startswith("args.") and len(k) > 5:
+            args[k[5:]] = v
+        elif k == "other":
+            others = _other_list(v, f"point {index}")
+    for k, v in params.items():     # after a whole list, its entries' keys
+        if k.startswith("other."):
+            _set_other(others, k, v)
+        elif k not in ("backend", "mode", "cores", "other") and \
+                not k.startswith(("machine.", "kernel.", "args.")):
             args[k] = v
     if backend not in BACKENDS:
         raise ExperimentError(f"backend {backend!r}: one of {', '.join(BACKENDS)}")
     if mode not in MODES:
         raise ExperimentError(f"mode {mode!r}: one of {', '.join(MODES)}")
     core_ids = _cores(cores, machine)
-    words = _arg_words(args, style)
+    app = resolve_app(e["app"], backend, base)
+    other = _others(others, core_ids, machine, backend, app, base)
+    words = _fill(_arg_words(args, style), other)
     if e.get("rcce", False):
         words = [str(len(core_ids)), "0.533", *map(str, core_ids), *words]
     timeout = e.get("timeout", 300)
     if not isinstance(timeout, (int, float)) or timeout <= 0:
         raise ExperimentError("timeout must be a positive number of seconds")
     clock_modeled = backend == "chip" and mode == "timing"
+    ncores = len(core_ids) + sum(len(o.cores) for o in other)
     return Point(experiment=e["name"], index=index, params=params,
-                 app=resolve_app(e["app"], backend, base), backend=backend, mode=mode,
+                 app=app, backend=backend, mode=mode,
                  cores=core_ids, machine=machine, kernel=kernel, args=tuple(words),
-                 timeout=float(timeout) * _work(args, len(core_ids)),
-                 cache=bool(e.get("cache", clock_modeled)))
+                 timeout=float(timeout) * _work(args, ncores),
+                 cache=bool(e.get("cache", clock_modeled)), other=other)
 
 
 def _toml_value(v: Any) -> str:

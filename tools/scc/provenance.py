@@ -62,6 +62,8 @@ def qemu_version() -> str:
 def inputs(point) -> dict:
     """The content hashes of everything a run of @point executes."""
     files = {"app": point.app}
+    for i, o in enumerate(getattr(point, "other", ())):
+        files[f"other{i}"] = o.app
     if point.backend == "chip":
         files.update(qemu=sccrun.qemu_binary(), kernel=sccrun.default_kernel(),
                      boot=sccrun.boot_elf())
@@ -78,6 +80,8 @@ def cache_key(point, hashes: dict | None = None) -> str:
         "kernel": dict(sorted(point.kernel.items())),
         "args": list(point.args),
     }
+    if getattr(point, "other", ()):    # (absent without: the keys of before stay valid)
+        doc["other"] = [{"cores": list(o.cores), "args": list(o.args)} for o in point.other]
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
 
@@ -97,7 +101,8 @@ def row_columns(point, host: str, start: str) -> dict:
         "app": Path(point.app).name, "app_args": " ".join(point.args),
         "core_list": sccrun.format_cores(list(point.cores)),
         "host": host, "start_time": start,
-    }
+    } | ({"other_apps": "; ".join(o.label() for o in point.other)}
+         if getattr(point, "other", ()) else {})
 
 
 def environment() -> dict:

@@ -14,8 +14,10 @@ import io
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -68,13 +70,60 @@ def _why(r) -> str:
     return f"exit status {r.returncode}"
 
 
+def core_map(point: Point) -> tuple[str, dict[str, str]]:
+    """The core map of a point with other apps: its text (a line for the
+    app, one for each other app, all with the point's kernel options; the
+    cores in no line held in reset) and {name in the map: file}, the
+    links it expects beside it (kernel.elf, and each app by its file name,
+    the app's argv[0] as run_app gives it)."""
+    ncores = sccrun.machine_cores(point.machine)
+    kernel = sccrun.default_kernel()
+    files = {"kernel.elf": kernel}
+    lines = ["# written by scc-bench: the kernel, its options, each app as its module on its",
+             "# cores, then the app's arguments (cores in no line are held in reset)"]
+    for app, cores, args in [(point.app, point.cores, point.args),
+                             *((o.app, o.cores, o.args) for o in point.other)]:
+        name = sccrun.app_link_name(app)
+        files[name] = app
+        text = sccrun.app_coremap(name, kernel="kernel.elf", cores=list(cores), args=list(args),
+                                  kernel_opts=point.kernel or None, ncores=ncores)
+        lines += [l for l in text.splitlines() if l and not l.startswith("#")]
+    return "\n".join(lines) + "\n", files
+
+
+def _run_with_others(point: Point, machine: dict, timeout: float):
+    """sccrun.run_app for a point with other apps: its core map and links
+    in a temporary directory, removed afterwards."""
+    text, files = core_map(point)
+    for name, path in files.items():
+        sccrun.check_file("kernel" if name == "kernel.elf" else "application", path,
+                          ": run `make` first to build it")
+    tmp = tempfile.mkdtemp(prefix="scc-bench-")
+    try:
+        if "," in tmp:
+            raise sccrun.SccRunError(f"temporary directory {tmp} has a ',' in its name "
+                                     "(check TMPDIR)")
+        for name, path in files.items():
+            os.symlink(os.path.abspath(path), os.path.join(tmp, name))
+        cmap = os.path.join(tmp, "cores.map")
+        with open(cmap, "w", encoding="utf-8") as f:
+            f.write(text)
+        started = len(point.cores) + sum(len(o.cores) for o in point.other)
+        return sccrun.run(coremap=cmap, machine=machine, timeout=timeout, started=started)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def _run_chip(point: Point) -> tuple[str, str, str, str]:
     machine = dict(point.machine)
     if point.mode == "timing":
         machine["timing"] = "on"
-    r = sccrun.run_app(point.app, cores=list(point.cores), args=list(point.args),
-                       kernel_opts=point.kernel or None, machine=machine,
-                       timeout=point.timeout)
+    if point.other:
+        r = _run_with_others(point, machine, point.timeout)
+    else:
+        r = sccrun.run_app(point.app, cores=list(point.cores), args=list(point.args),
+                           kernel_opts=point.kernel or None, machine=machine,
+                           timeout=point.timeout)
     status = "timeout" if r.timed_out else ("ok" if r.returncode == 0 else "failed")
     report = min(point.cores)
     return status, ("" if status == "ok" else _why(r)), r.core_stdout(report), \
