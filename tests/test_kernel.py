@@ -10,7 +10,6 @@ the kernel's own view of things.
 from __future__ import annotations
 
 import math
-import os
 import re
 import struct
 
@@ -18,7 +17,7 @@ import pytest
 
 from abi import EXIT_BADAPP, EXIT_PAGE_FAULT, EXIT_PANIC, EXIT_STOPPED
 from scc.sccrun import run_app
-from lib import PT_LOAD, explain, phdrs, set_phdr
+from lib import PT_LOAD, app, artifact, explain, phdrs, set_phdr, test_app
 
 TIMEOUT = 90  # seconds, per run
 NCORES = 48
@@ -27,30 +26,6 @@ MODES = ["ipi", "poll", "hybrid"]
 PTE_P, PTE_W, PTE_U, PTE_PCD, PTE_MPBT = 0x1, 0x2, 0x4, 0x10, 0x80
 EFAULT = 14
 ENOMEM = 12
-
-
-@pytest.fixture(scope="session")
-def kernel(repo):
-    """The kernel run_app runs: $SCC_KERNEL (to try a variant) or the build's."""
-    from scc import sccrun
-    p = sccrun.default_kernel()
-    assert os.path.isfile(p), f"{p} missing: build it first (make)"
-    return p
-
-
-@pytest.fixture(scope="session")
-def app(repo, kernel):
-    """app("name") -> build/tests/apps/name.elf; app("apps/hello") -> build/apps/hello.elf."""
-    def path(name):
-        if name.startswith("apps/"):
-            p = repo / "build" / "apps" / f"{name[5:]}.elf"
-        else:
-            p = repo / "build" / "tests" / "apps" / f"{name}.elf"
-        assert p.is_file(), f"{p} missing: build the apps first (make)"
-        return p
-    return path
-
-
 
 
 def passed(r):
@@ -70,37 +45,37 @@ def parse_int(text):
 
 # --- running apps ---------------------------------------------------------------
 
-def test_hello_every_core(app):
-    lines = passed(run_app(app("apps/hello"), timeout=TIMEOUT))
+def test_hello_every_core():
+    lines = passed(run_app(app("hello"), timeout=TIMEOUT))
     assert sorted(lines) == list(range(NCORES)), sorted(lines)
     for c in range(NCORES):
         assert lines[c] == [f"hello from core {c:02d} of {NCORES}"], (c, lines[c])
 
 
-def test_default_core_map(repo):
+def test_default_core_map():
     """`make` leaves build/default.map: the kernel and hello on every core."""
     from scc.sccrun import run
-    lines = passed(run(coremap=str(repo / "build" / "default.map"), timeout=TIMEOUT))
+    lines = passed(run(coremap=str(artifact("default.map")), timeout=TIMEOUT))
     assert sorted(lines) == list(range(NCORES)), sorted(lines)
     for c in range(NCORES):
         assert lines[c] == [f"hello from core {c:02d} of {NCORES}"], (c, lines[c])
 
 
-def test_hello_small_mesh_and_some_cores(app):
+def test_hello_small_mesh_and_some_cores():
     """Only the cores of the spec run; the chip size comes from the machine."""
     machine = {"mesh-x": "2", "mesh-y": "2"}
-    lines = passed(run_app(app("apps/hello"), cores="1,5-6", machine=machine, timeout=TIMEOUT))
+    lines = passed(run_app(app("hello"), cores="1,5-6", machine=machine, timeout=TIMEOUT))
     assert sorted(lines) == [1, 5, 6]
     for c in (1, 5, 6):
         assert lines[c] == [f"hello from core {c:02d} of 8"]
 
 
-def test_scc_run_time_reports_boot_to_app_start(app, repo):
+def test_scc_run_time_reports_boot_to_app_start(repo):
     import subprocess
     import sys
     p = subprocess.run([sys.executable, str(repo / "tools" / "scc-run"), "--time",
                         "--time-mark", "hello from", "--timeout", str(TIMEOUT),
-                        "--app", str(app("apps/hello"))],
+                        "--app", str(app("hello"))],
                        capture_output=True, text=True, timeout=TIMEOUT + 30,
                        stdin=subprocess.DEVNULL)
     assert p.returncode == 0, p.stderr[-3000:]
@@ -113,9 +88,9 @@ def test_scc_run_time_reports_boot_to_app_start(app, repo):
     assert 0 < first <= last <= end < TIMEOUT
 
 
-def test_args_plain(app):
+def test_args_plain():
     args = ["one", "x=y", "--flag", "1000"]
-    lines = passed(run_app(app("hello_args"), cores="0,47", args=args, timeout=TIMEOUT))
+    lines = passed(run_app(test_app("hello_args"), cores="0,47", args=args, timeout=TIMEOUT))
     want = [f"argc {len(args) + 1}", "argv[0] [hello_args.elf]"]
     want += [f"argv[{i + 1}] [{a}]" for i, a in enumerate(args)]
     want += ["argv[argc] NULL", "envp[0] NULL", "args done"]
@@ -123,11 +98,11 @@ def test_args_plain(app):
         assert lines[c] == want, lines[c]
 
 
-def test_args_quoted(app):
+def test_args_quoted():
     """Arguments with spaces (and empty ones) reach the app intact: the
     runner double-quotes them on the kernel command line."""
     args = ["two words", "", "it's", " lead and trail "]
-    lines = passed(run_app(app("hello_args"), cores="3", args=args, timeout=TIMEOUT))
+    lines = passed(run_app(test_app("hello_args"), cores="3", args=args, timeout=TIMEOUT))
     want = [f"argc {len(args) + 1}", "argv[0] [hello_args.elf]"]
     want += [f"argv[{i + 1}] [{a}]" for i, a in enumerate(args)]
     assert lines[3][:len(want)] == want, lines[3]
@@ -160,10 +135,10 @@ def text_range(path):
 
 
 @pytest.mark.parametrize("victim", [5, 46])
-def test_page_fault_report(app, victim):
+def test_page_fault_report(victim):
     # on-failure=continue: the other cores run to their end (the default,
     # fail-fast, is tested in test_reliability.py).
-    r = run_app(app("fault_read"), args=[f"core={victim}"], timeout=TIMEOUT,
+    r = run_app(test_app("fault_read"), args=[f"core={victim}"], timeout=TIMEOUT,
                 machine={"on-failure": "continue"})
     assert not r.timed_out and r.returncode == EXIT_PAGE_FAULT, explain(r)
     lines = r.core_lines()[victim]
@@ -174,15 +149,15 @@ def test_page_fault_report(app, victim):
     assert "page fault" in name.lower(), lines
     # a user-mode read of a page that is not present
     assert err & (PF_P | PF_W | PF_U) == PF_U, hex(err)
-    lo, hi = text_range(app("fault_read"))
+    lo, hi = text_range(test_app("fault_read"))
     assert lo <= eip < hi, hex(eip)
     # Only the victim failed; every other core exited 0.
     assert failed_cores(r) == [victim], r.stderr
 
 
-def test_user_write_to_kernel_page_refused(app):
+def test_user_write_to_kernel_page_refused():
     victim = 9
-    r = run_app(app("fault_kwrite"), args=[f"core={victim}"], timeout=TIMEOUT,
+    r = run_app(test_app("fault_kwrite"), args=[f"core={victim}"], timeout=TIMEOUT,
                 machine={"on-failure": "continue"})
     assert not r.timed_out and r.returncode == EXIT_PAGE_FAULT, explain(r)
     lines = r.core_lines()[victim]
@@ -192,7 +167,7 @@ def test_user_write_to_kernel_page_refused(app):
     assert (core, vector, cr2, task) == (victim, 14, 0x00100000, "fault_kwrite.elf"), lines
     # a user-mode write to a present page: a protection violation
     assert err & (PF_P | PF_W | PF_U) == PF_P | PF_W | PF_U, hex(err)
-    lo, hi = text_range(app("fault_kwrite"))
+    lo, hi = text_range(test_app("fault_kwrite"))
     assert lo <= eip < hi, hex(eip)
     assert failed_cores(r) == [victim], r.stderr
 
@@ -203,9 +178,9 @@ VM_CORES = [0, 1, 22, 47]
 
 
 @pytest.fixture(scope="module")
-def vm_ptes(app):
+def vm_ptes():
     """{core: {name: (addr, pte or None, err or None)}} from vm_query."""
-    r = run_app(app("vm_query"), cores=",".join(map(str, VM_CORES)), timeout=TIMEOUT)
+    r = run_app(test_app("vm_query"), cores=",".join(map(str, VM_CORES)), timeout=TIMEOUT)
     lines = passed(r)
     out = {}
     for c in VM_CORES:
@@ -264,10 +239,10 @@ def elf_end(path):
                if ph["p_type"] == PT_LOAD)
 
 
-def test_heap_grows_and_returns(app):
-    r = run_app(app("heap"), cores="0,13", timeout=TIMEOUT)
+def test_heap_grows_and_returns():
+    r = run_app(test_app("heap"), cores="0,13", timeout=TIMEOUT)
     lines = passed(r)
-    end = elf_end(app("heap"))
+    end = elf_end(test_app("heap"))
     for c in (0, 13):
         assert lines[c][-1] == "heap done", lines[c]
         # lines by their first word ("mmap huge ..." as mmap_huge)
@@ -303,8 +278,8 @@ def test_heap_grows_and_returns(app):
 
 # --- picolibc -----------------------------------------------------------------------
 
-def test_picolibc(app):
-    r = run_app(app("libc"), cores="0,47", timeout=TIMEOUT)
+def test_picolibc():
+    r = run_app(test_app("libc"), cores="0,47", timeout=TIMEOUT)
     lines = passed(r)
     vi, vx, vf, vll = -42, 0xBEEF, 3.14159265358979, -1234567890123
     for c in (0, 47):
@@ -359,9 +334,9 @@ def test_picolibc(app):
 TICK_CORES = "0,1,23,47"
 
 
-def tick_rates(app, kernel_tick, app_hz):
+def tick_rates(kernel_tick, app_hz):
     """{core: measured Hz} from one tick_rate run."""
-    r = run_app(app("tick_rate"), cores=TICK_CORES, kernel_opts=[f"tick={kernel_tick}"],
+    r = run_app(test_app("tick_rate"), cores=TICK_CORES, kernel_opts=[f"tick={kernel_tick}"],
                 args=[f"hz={app_hz}", "secs=1"], timeout=TIMEOUT)
     lines = passed(r)
     rates = {}
@@ -377,7 +352,7 @@ def tick_rates(app, kernel_tick, app_hz):
 
 @pytest.mark.parametrize("kernel_tick, app_hz, want_hz", [(100, 0, 100), (0, 250, 250)],
                          ids=["option-tick=100", "SYS_tick-250"])
-def test_tick_rate(app, kernel_tick, app_hz, want_hz):
+def test_tick_rate(kernel_tick, app_hz, want_hz):
     """The tick count over 1 s of GTSC is within 5% of the rate.
 
     QEMU's APIC timer runs on the host's clock: a tick that comes while the
@@ -388,25 +363,25 @@ def test_tick_rate(app, kernel_tick, app_hz, want_hz):
     fails all three."""
     attempts = []
     for _ in range(3):
-        rates = tick_rates(app, kernel_tick, app_hz)
+        rates = tick_rates(kernel_tick, app_hz)
         attempts.append({c: round(v, 1) for c, v in rates.items()})
         if all(abs(v - want_hz) <= 0.05 * want_hz for v in rates.values()):
             return
     pytest.fail(f"want {want_hz} Hz within 5%; measured (core: Hz) in 3 runs: {attempts}")
 
 
-def test_tick_off_means_no_ticks(app):
+def test_tick_off_means_no_ticks():
     """tick=0 (the default) and no SYS_tick: the app sees no tick at all."""
-    r = run_app(app("tick_rate"), cores="2", args=["hz=0"], timeout=TIMEOUT)
+    r = run_app(test_app("tick_rate"), cores="2", args=["hz=0"], timeout=TIMEOUT)
     assert not r.timed_out and r.returncode == 1, explain(r)
     assert any("no tick within 2 s" in l for l in r.core_lines()[2]), explain(r)
 
 
 # --- inter-core interrupts ----------------------------------------------------------------
 
-def test_ipi_every_pair_exactly_once(app):
+def test_ipi_every_pair_exactly_once():
     """48 x 47 pulses, one at a time, each acknowledged before the next."""
-    r = run_app(app("ipi_all"), args=[f"cores={NCORES}", "tick=200"], timeout=180)
+    r = run_app(test_app("ipi_all"), args=[f"cores={NCORES}", "tick=200"], timeout=180)
     lines = passed(r)
     assert sorted(lines) == list(range(NCORES))
     for c in range(NCORES):
@@ -418,11 +393,11 @@ def test_ipi_every_pair_exactly_once(app):
 # --- mailbox ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("mode", MODES)
-def test_mailbox_48_senders_one_receiver(app, mode):
+def test_mailbox_48_senders_one_receiver(mode):
     """47 other cores and the receiver itself each send 1000 messages to
     core 0: every message arrives exactly once, in each sender's order."""
     n = 1000
-    r = run_app(app("mbox_many"), kernel_opts=[f"mbox={mode}"],
+    r = run_app(test_app("mbox_many"), kernel_opts=[f"mbox={mode}"],
                 args=["recv=0", f"n={n}", f"cores={NCORES}", "self=1"], timeout=180)
     lines = passed(r)
     rl = lines[0]
@@ -441,9 +416,9 @@ QUEUE, RING = 4096, 30
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_mailbox_full_ring_blocks_senders_and_loses_nothing(app, mode):
+def test_mailbox_full_ring_blocks_senders_and_loses_nothing(mode):
     n, cores = 5000, 4
-    r = run_app(app("mbox_full"), cores=f"0-{cores - 1}", kernel_opts=[f"mbox={mode}"],
+    r = run_app(test_app("mbox_full"), cores=f"0-{cores - 1}", kernel_opts=[f"mbox={mode}"],
                 args=["recv=0", f"n={n}", f"cores={cores}", "quiet_ms=1000"], timeout=180)
     lines = passed(r)
     stalled = next(l for l in lines[0] if l.startswith("mbox stalled at"))
@@ -459,8 +434,8 @@ def test_mailbox_full_ring_blocks_senders_and_loses_nothing(app, mode):
         assert int(m[2]) > 0, f"core {s} never found the ring full: {lines[s]}"
 
 
-def test_mbox_bench_smoke(app):
-    r = run_app(app("apps/mbox_bench"), kernel_opts=["mbox=ipi"],
+def test_mbox_bench_smoke():
+    r = run_app(app("mbox_bench"), kernel_opts=["mbox=ipi"],
                 args=["n=50", "warmup=5"], timeout=TIMEOUT)
     lines = passed(r)
     assert sorted(lines) == [0], "only core 0 prints"
@@ -485,8 +460,8 @@ def test_mbox_bench_smoke(app):
 # --- panic ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("victim", [7, 0])
-def test_panic_stops_every_core(app, victim):
-    r = run_app(app("panic"), args=[f"core={victim}", f"cores={NCORES}"], timeout=TIMEOUT)
+def test_panic_stops_every_core(victim):
+    r = run_app(test_app("panic"), args=[f"core={victim}", f"cores={NCORES}"], timeout=TIMEOUT)
     assert not r.timed_out, explain(r)
     # The lowest failing core's status: the victim's panic if it is core 0.
     assert r.returncode == (EXIT_PANIC if victim == 0 else EXIT_STOPPED), explain(r)
@@ -531,8 +506,8 @@ def bad_app_cases():
 
 
 @pytest.mark.parametrize("case", list(bad_app_cases()))
-def test_bad_app_refused(app, tmp_path, case):
-    src = app("apps/hello")
+def test_bad_app_refused(tmp_path, case):
+    src = app("hello")
     bad = patched_elf(src, tmp_path, f"bad-{case}.elf", lambda d: bad_app_cases()[case](src, d))
     r = run_app(bad, cores="0,5", timeout=TIMEOUT, machine={"on-failure": "continue"})
     assert not r.timed_out and r.returncode == EXIT_BADAPP, explain(r)

@@ -20,21 +20,12 @@ import re
 import pytest
 
 from abi import ABI, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STOPPED
-from scc import sccrun
 from scc.sccrun import run_app
-from lib import explain
+from lib import explain, libscc_test
+from lib import test_app as app
 
 TIMEOUT = 60
-BUILD = sccrun.REPO / "build"
 EPERM, EINVAL = 1, 22
-
-
-def app(name, where="apps"):
-    p = BUILD / "tests" / where / f"{name}.elf"
-    assert p.is_file(), f"{p} missing: run `make`"
-    return p
-
-
 
 
 # --- item 3: one word must not block a mailbox ------------------------------------------
@@ -252,7 +243,7 @@ def test_unknown_crb_mode_refused():
 def test_rcce_locks_and_power_in_both_modes(prog, mode):
     """Item 9: RCCE's locks (tests/libscc/flags.c) and power API
     (power.c: tile clocks) work with and without the CRB page."""
-    r = run_app(app(prog, "libscc"), cores="0-3", kernel_opts=[f"crb={mode}"],
+    r = run_app(libscc_test(prog), cores="0-3", kernel_opts=[f"crb={mode}"],
                 args=["4", "0.533", "0", "1", "2", "3"], timeout=120)
     assert not r.timed_out and r.returncode == 0, explain(r)
     assert f"PASS {prog} (4 UEs)" in r.stdout, explain(r)

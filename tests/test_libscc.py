@@ -21,9 +21,10 @@ import subprocess
 
 import pytest
 
-from conftest import BUILD, REPO
 from abi import EXIT_STALLED
+from scc.sccrun import rcce_words as ue_args       # rccerun's words for RCCE_init
 from scc.sccrun import run_app
+from lib import app, explain, host_app, host_test, libscc_test
 
 ALL = list(range(48))
 PAIRS = [0, 1, 2, 47]           # a tile mate, the neighbour tile, the far corner
@@ -62,33 +63,18 @@ HOST_TIMEOUT = 120
 CHIP_TIMEOUT = 300
 
 
-def ue_args(cores):
-    """rccerun's words for RCCE_init: the UE count, a clock, the core ids."""
-    return [str(len(cores)), "0.533", *map(str, cores)]
-
-
-def host_binary(variant, name):
-    path = BUILD / "libscc" / "rcce" / variant / "tests" / name
-    assert path.is_file(), f"{path.relative_to(REPO)} missing: run `make` (target libscc)"
-    return path
-
-
 def run_host(binary, args, timeout=HOST_TIMEOUT):
     env = dict(os.environ, **SANITIZER_ENV)
     return subprocess.run([str(binary), *args], capture_output=True, text=True,
                           timeout=timeout, env=env, errors="replace")
 
 
-def explain(out, err, rc):
-    return f"exit {rc}\n--- stdout\n{out[-4000:]}\n--- stderr\n{err[-6000:]}"
-
-
 @pytest.mark.no_qemu
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("name,cores,args", CASES, ids=IDS)
 def test_host(variant, name, cores, args):
-    r = run_host(host_binary(variant, name), ue_args(cores) + args)
-    why = explain(r.stdout, r.stderr, r.returncode)
+    r = run_host(host_test(variant, name), ue_args(cores) + args)
+    why = explain(r, tail=6000)
     for mark in SANITIZER_MARKS:
         assert mark not in r.stderr, f"{variant}: the sanitizer reported something\n{why}"
     assert r.returncode == 0, why
@@ -120,9 +106,8 @@ def test_host_tsan_sees_races(tmp_path):
     (["0", "0.533"], "no UEs"),
 ])
 def test_host_bad_ue_list(args, why):
-    r = run_host(host_binary("host", "basic"), args, timeout=30)
-    assert r.returncode == 2 and "usage:" in r.stderr, f"{why}: " + explain(
-        r.stdout, r.stderr, r.returncode)
+    r = run_host(host_test("host", "basic"), args, timeout=30)
+    assert r.returncode == 2 and "usage:" in r.stderr, f"{why}: " + explain(r, tail=6000)
 
 
 @pytest.mark.no_qemu
@@ -130,9 +115,9 @@ def test_host_stall_is_stopped_and_reported():
     """A host run in which every UE waits for good ends with the chip's
     stall status and says where each UE waits, instead of hanging."""
     env = dict(os.environ, **SANITIZER_ENV, SCC_HOST_STALL_S="0.5")
-    r = subprocess.run([str(host_binary("host", "stall")), *ue_args([0, 1, 5])],
+    r = subprocess.run([str(host_test("host", "stall")), *ue_args([0, 1, 5])],
                        capture_output=True, text=True, timeout=60, env=env, errors="replace")
-    why = explain(r.stdout, r.stderr, r.returncode)
+    why = explain(r, tail=6000)
     assert r.returncode == EXIT_STALLED, why
     assert "no UE can make progress" in r.stderr, why
     assert [l.split()[1] for l in r.stderr.splitlines() if l.strip().startswith("core ")] == \
@@ -142,8 +127,8 @@ def test_host_stall_is_stopped_and_reported():
 
 def test_chip_stall_is_stopped_and_reported():
     """The same program on the chip: the machine ends it as a stall."""
-    r = run_app(chip_elf("stall"), cores="0,1,5", args=ue_args([0, 1, 5]), timeout=120)
-    why = explain(r.stdout, r.stderr, r.returncode)
+    r = run_app(libscc_test("stall"), cores="0,1,5", args=ue_args([0, 1, 5]), timeout=120)
+    why = explain(r, tail=6000)
     assert not r.timed_out and r.returncode == EXIT_STALLED, why
     assert "no core can make progress" in r.stderr, why
 
@@ -156,9 +141,9 @@ def test_chip_power_domain_clock_reaches_its_ues_in_time():
     take the change late, and the machine would say so): the loop takes
     about twice the GTSC time of the same core cycles at 533 MHz."""
     cores = [0, 1, 2, 3, 12]        # domain 0 is tiles (0,0), (1,0), (0,1), (1,1)
-    r = run_app(chip_elf("power"), cores=cores, args=ue_args(cores),
+    r = run_app(libscc_test("power"), cores=cores, args=ue_args(cores),
                 machine={"timing": "on"}, timeout=CHIP_TIMEOUT)
-    why = explain(r.stdout, r.stderr, r.returncode)
+    why = explain(r, tail=6000)
     assert not r.timed_out and r.returncode == 0, why
     assert "late" not in r.stderr, why
     loops = [l.split() for l in r.stdout.splitlines() if "power: ue" in l]
@@ -169,18 +154,11 @@ def test_chip_power_domain_clock_reaches_its_ues_in_time():
         assert 1.8 * at_full_speed < gtsc < 2.1 * at_full_speed, (w, why)
 
 
-def chip_elf(name):
-    path = BUILD / "tests" / "libscc" / f"{name}.elf"
-    assert path.is_file(), f"{path.relative_to(REPO)} missing: run `make` (target libscc)"
-    return path
-
-
 @pytest.mark.parametrize("name,cores,args", CASES, ids=IDS)
 def test_chip(name, cores, args):
-    r = run_app(chip_elf(name), cores=cores, args=ue_args(cores) + args,
+    r = run_app(libscc_test(name), cores=cores, args=ue_args(cores) + args,
                 timeout=CHIP_TIMEOUT)
-    why = f"exit {r.returncode}, timed out {r.timed_out}\n" \
-          f"--- stdout\n{r.stdout[-6000:]}\n--- stderr\n{r.stderr[-3000:]}"
+    why = explain(r, tail=6000)
     assert not r.timed_out, why
     assert r.returncode == 0, why
     assert f"PASS {name} ({len(cores)} UEs)" in r.core_lines().get(0, []), why
@@ -211,10 +189,8 @@ def check_pingpong_csv(text):
 @pytest.mark.no_qemu
 @pytest.mark.parametrize("variant", ["host", "tsan"])
 def test_pingpong_host(variant):
-    exe = BUILD / "libscc" / "rcce" / variant / "pingpong"
-    assert exe.is_file(), f"{exe} missing: run `make`"
-    r = run_host(exe, ue_args(FIVE) + ["1048576", "1048576"])
-    why = explain(r.stdout, r.stderr, r.returncode)
+    r = run_host(host_app(variant, "pingpong"), ue_args(FIVE) + ["1048576", "1048576"])
+    why = explain(r, tail=6000)
     assert r.returncode == 0, why
     for mark in SANITIZER_MARKS:
         assert mark not in r.stderr, why
@@ -222,8 +198,8 @@ def test_pingpong_host(variant):
 
 
 def test_pingpong_chip():
-    r = run_app(BUILD / "apps" / "pingpong.elf", cores=FIVE,
+    r = run_app(app("pingpong"), cores=FIVE,
                 args=ue_args(FIVE) + ["1048576", "1048576"], timeout=CHIP_TIMEOUT)
-    why = f"exit {r.returncode}, timed out {r.timed_out}\n{r.stdout[-3000:]}\n{r.stderr[-2000:]}"
+    why = explain(r)
     assert not r.timed_out and r.returncode == 0, why
     check_pingpong_csv(r.core_stdout(0))

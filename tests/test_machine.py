@@ -13,7 +13,7 @@ import pytest
 
 from abi import EXIT_BADBOOT, EXIT_HUNG, EXIT_TRIPLE
 from scc.sccrun import run
-from lib import explain, first_load, set_phdr
+from lib import explain, first_load, guest, kernel, set_phdr
 
 TIMEOUT = 60
 
@@ -22,22 +22,6 @@ def topology(mesh_x=6, mesh_y=4, cpt=2):
     """{core id: (x, y, z)}"""
     return {cpt * (x + mesh_x * y) + z: (x, y, z)
             for y in range(mesh_y) for x in range(mesh_x) for z in range(cpt)}
-
-
-@pytest.fixture
-def guest(repo):
-    def path(name):
-        p = repo / "build" / "tests" / "guest" / f"{name}.elf"
-        assert p.is_file(), f"{p} missing: build the guests first (make guest)"
-        return p
-    return path
-
-
-@pytest.fixture
-def kernel(repo):
-    p = repo / "build" / "kernel" / "kernel.elf"
-    assert p.is_file(), f"{p} missing: build it first (make guest)"
-    return p
 
 
 def write_map(tmp_path, text, name="cores.map"):
@@ -63,7 +47,7 @@ def every_core_says(lines, cores, want):
 # --- who is who ---------------------------------------------------------------
 
 @pytest.mark.parametrize("mesh_x,mesh_y,cpt", [(6, 4, 2), (2, 2, 2), (3, 2, 1)])
-def test_ids(guest, mesh_x, mesh_y, cpt):
+def test_ids(mesh_x, mesh_y, cpt):
     machine = {"mesh-x": str(mesh_x), "mesh-y": str(mesh_y),
                "cores-per-tile": str(cpt)}
     topo = topology(mesh_x, mesh_y, cpt)
@@ -71,9 +55,9 @@ def test_ids(guest, mesh_x, mesh_y, cpt):
     every_core_says(lines, topo, lambda c: "id %02d x %d y %d z %d" % ((c,) + topo[c]))
 
 
-def test_kernel_up(kernel):
+def test_kernel_up():
     topo = topology()
-    r = run(kernel, timeout=TIMEOUT)
+    r = run(kernel(), timeout=TIMEOUT)
     lines = passed(r)
     every_core_says(lines, topo, lambda c: "core %02d tile (%d,%d) up" % ((c,) + topo[c][:2]))
     ups = re.findall(r"^\[(\d\d)\] core (\d\d) tile \((\d),(\d)\) up$", r.stdout, re.M)
@@ -81,7 +65,7 @@ def test_kernel_up(kernel):
     assert all(u[0] == u[1] for u in ups)
 
 
-def test_mbi(guest, tmp_path):
+def test_mbi(tmp_path):
     mods = [guest("ids"), guest("hang")]
     append = "n=5 role=test"
     lines = passed(run(guest("mbi"), append=append, modules=mods, timeout=TIMEOUT))
@@ -101,7 +85,7 @@ def has_cmdline(lines, kernel, args):
     return f"cmdline [{args}]" in lines and not any(f"cmdline [{kernel}" in l for l in lines)
 
 
-def test_coremap_lines(guest, tmp_path):
+def test_coremap_lines(tmp_path):
     """Per-line images, arguments (shell quoting), modules relative to the map."""
     (tmp_path / "mbi.elf").write_bytes(guest("mbi").read_bytes())
     (tmp_path / "sub").mkdir()
@@ -123,7 +107,7 @@ def test_coremap_lines(guest, tmp_path):
 # --- memory ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("mesh_x,mesh_y,cpt", [(6, 4, 2), (2, 2, 2), (3, 2, 1)])
-def test_lut(guest, mesh_x, mesh_y, cpt):
+def test_lut(mesh_x, mesh_y, cpt):
     machine = {"mesh-x": str(mesh_x), "mesh-y": str(mesh_y),
                "cores-per-tile": str(cpt)}
     lines = passed(run(guest("lut"), machine=machine, timeout=TIMEOUT))
@@ -132,12 +116,12 @@ def test_lut(guest, mesh_x, mesh_y, cpt):
     assert "lut window unmapped ok" in lines[1]
 
 
-def test_mpb(guest):
+def test_mpb():
     lines = passed(run(guest("mpb"), timeout=TIMEOUT))
     every_core_says(lines, topology(), lambda c: "mpb ok 48 cores")
 
 
-def test_mpb_small_mesh(guest):
+def test_mpb_small_mesh():
     machine = {"mesh-x": "2", "mesh-y": "2"}
     lines = passed(run(guest("mpb"), machine=machine, timeout=TIMEOUT))
     every_core_says(lines, topology(2, 2), lambda c: "mpb ok 8 cores")
@@ -145,19 +129,19 @@ def test_mpb_small_mesh(guest):
 
 # --- synchronisation ----------------------------------------------------------------
 
-def test_lock(guest):
+def test_lock():
     n = 1000
     lines = passed(run(guest("lock"), append=f"n={n}", timeout=TIMEOUT))
     assert f"lock count {48 * n} expected {48 * n}" in lines[0]
 
 
-def test_atomic(guest):
+def test_atomic():
     n = 1000
     lines = passed(run(guest("atomic"), append=f"n={n}", timeout=TIMEOUT))
     assert f"atomic final {48 * n} expected {48 * n} missing 0" in lines[0]
 
 
-def test_gtsc(guest):
+def test_gtsc():
     lines = passed(run(guest("gtsc"), timeout=TIMEOUT))
     every_core_says(lines, topology(), lambda c: f"gtsc ok after core {(c - 1) % 48}")
 
@@ -165,7 +149,7 @@ def test_gtsc(guest):
 # --- interrupts and reset -------------------------------------------------------------
 
 @pytest.mark.parametrize("sender,target", [(0, 47), (12, 13), (13, 12)])
-def test_ipi(guest, sender, target):
+def test_ipi(sender, target):
     r = run(guest("ipi"), append=f"sender={sender} target={target}", timeout=TIMEOUT)
     lines = passed(r)
 
@@ -175,7 +159,7 @@ def test_ipi(guest, sender, target):
     every_core_says(lines, topology(), want)
 
 
-def test_reset_release(guest, tmp_path):
+def test_reset_release(tmp_path):
     img = guest("reset")
     cmap = write_map(tmp_path, f"0 {img} target=5\n5 {img} hold\n")
     lines = passed(run(coremap=cmap, timeout=TIMEOUT))
@@ -185,7 +169,7 @@ def test_reset_release(guest, tmp_path):
 
 
 @pytest.mark.parametrize("target", [5, 46])
-def test_bad_handoff(guest, tmp_path, target):
+def test_bad_handoff(tmp_path, target):
     """Core 0 breaks a held core's handoff block through its window page;
     the boot stub of the released core must refuse to boot (EXIT_BADBOOT)."""
     img = guest("reset")
@@ -200,7 +184,7 @@ def test_bad_handoff(guest, tmp_path, target):
 
 # --- the CPU --------------------------------------------------------------------------
 
-def test_cl1invmb(guest):
+def test_cl1invmb():
     lines = passed(run(guest("cl1invmb"), timeout=TIMEOUT))
     every_core_says(lines, topology(), lambda c: "cl1invmb ok ring0 ring3")
     assert "cr4 mbe ok" in lines[0]
@@ -208,7 +192,7 @@ def test_cl1invmb(guest):
 
 # --- failures the machine must report -------------------------------------------------
 
-def test_triple_fault(guest, tmp_path):
+def test_triple_fault(tmp_path):
     img = guest("fault")
     cmap = write_map(tmp_path, f"7 {img} fault\n0-6,8-47 {img}\n")
     r = run(coremap=cmap, timeout=TIMEOUT)
@@ -218,7 +202,7 @@ def test_triple_fault(guest, tmp_path):
     assert len(re.findall(r"scc: core \d+ failed", r.stderr)) == 1, explain(r)
 
 
-def test_hang(guest, tmp_path):
+def test_hang(tmp_path):
     cmap = write_map(tmp_path, f"3 {guest('hang')}\n0-2,4-47 {guest('ids')}\n")
     r = run(coremap=cmap, timeout=TIMEOUT)
     assert not r.timed_out, explain(r)
@@ -263,19 +247,19 @@ def refused(r):
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_IMAGES))
-def test_bad_image(kernel, tmp_path, kind):
+def test_bad_image(tmp_path, kind):
     bad = tmp_path / f"bad-{kind}.elf"
-    bad.write_bytes(BAD_IMAGES[kind](kernel))
+    bad.write_bytes(BAD_IMAGES[kind](kernel()))
     r = run(bad, timeout=30)
     refused(r)
     assert bad.name in r.stderr, explain(r)
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_IMAGES))
-def test_bad_image_in_map(kernel, tmp_path, kind):
+def test_bad_image_in_map(tmp_path, kind):
     bad = tmp_path / f"bad-{kind}.elf"
-    bad.write_bytes(BAD_IMAGES[kind](kernel))
-    cmap = write_map(tmp_path, f"# map\n0-46 {kernel}\n47 {bad}\n")
+    bad.write_bytes(BAD_IMAGES[kind](kernel()))
+    cmap = write_map(tmp_path, f"# map\n0-46 {kernel()}\n47 {bad}\n")
     r = run(coremap=cmap, timeout=30)
     refused(r)
     assert bad.name in r.stderr, explain(r)
@@ -302,9 +286,9 @@ BAD_MAPS = {
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_MAPS))
-def test_bad_coremap(kernel, tmp_path, kind):
+def test_bad_coremap(tmp_path, kind):
     body, line = BAD_MAPS[kind]
-    cmap = write_map(tmp_path, "# a bad map\n\n" + body.format(k=kernel), f"{kind}.map")
+    cmap = write_map(tmp_path, "# a bad map\n\n" + body.format(k=kernel()), f"{kind}.map")
     r = run(coremap=cmap, timeout=30)
     refused(r)
     assert names_line(r.stderr, cmap, line), explain(r)

@@ -45,6 +45,28 @@ def app(name: str) -> Path:
     return artifact("apps", f"{name}.elf")
 
 
+def kernel() -> Path:
+    """The build's kernel, build/kernel/kernel.elf (run_app runs
+    $SCC_KERNEL instead when it is set: sccrun.default_kernel())."""
+    return artifact("kernel", "kernel.elf")
+
+
+def libscc_test(name: str) -> Path:
+    """A libscc test program for the chip: build/tests/libscc/NAME.elf."""
+    return artifact("tests", "libscc", f"{name}.elf")
+
+
+def host_test(variant: str, name: str) -> Path:
+    """A libscc test program of a host build (host, tsan, asan):
+    build/libscc/rcce/VARIANT/tests/NAME."""
+    return artifact("libscc", "rcce", variant, "tests", name)
+
+
+def host_app(variant: str, name: str) -> Path:
+    """An app of a host build (host, tsan, asan): build/libscc/rcce/VARIANT/NAME."""
+    return artifact("libscc", "rcce", variant, name)
+
+
 def phdrs(data: bytes) -> list[tuple[int, dict]]:
     """An ELF32 file's program headers: (file offset of the header, its
     fields by name)."""
