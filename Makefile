@@ -12,7 +12,7 @@
 # QEMU's source (scripts/fetch-qemu.sh), creates build/venv, assembles
 # build/src/qemu from it plus qemu/patches and qemu/overlay, and builds
 # build/qemu/qemu-system-i386 (out of tree, in build/qemu). Applications get
-# picolibc, fetched the same way (scripts/fetch-picolibc.sh: Debian's source
+# picolibc, fetched the same way (scripts/fetch-debsrc.sh: Debian's source
 # package of the 1.8 series) and cross-built into build/picolibc
 # (scripts/build-picolibc.sh), and the runtime in libscc/sys/.
 
@@ -50,7 +50,7 @@ GUEST_TARGETS :=
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
-.PHONY: all qemu guest picolibc apps run test report clean distclean deps venv help FORCE
+.PHONY: all qemu guest picolibc apps grub run test report clean distclean deps venv help FORCE
 
 # --- Host packages ------------------------------------------------------------
 # The stamp is an included makefile: GNU make brings included makefiles up to
@@ -99,7 +99,7 @@ venv: $(VENV_STAMP)
 # Fetched once (delete build/src/picolibc to fetch anew); rebuilt when the
 # source or the build script changes. The version file is written last.
 $(PICOLIBC_SRC): | $(DEPS_STAMP)
-	scripts/fetch-picolibc.sh $(BUILD)
+	scripts/fetch-debsrc.sh picolibc 1.8 $(BUILD) picolibc meson.build newlib
 
 $(PICOLIBC_STAMP): $(PICOLIBC_SRC) scripts/build-picolibc.sh | $(VENV_STAMP) $(DEPS_STAMP)
 	CROSS=$(CROSS) scripts/build-picolibc.sh $(BUILD)
@@ -107,6 +107,20 @@ $(PICOLIBC_STAMP): $(PICOLIBC_SRC) scripts/build-picolibc.sh | $(VENV_STAMP) $(D
 picolibc: $(PICOLIBC_STAMP)
 
 apps: $(filter $(BUILD)/apps/%,$(GUEST_TARGETS))
+
+# --- GRUB (scc-run --grub: booting each core through GRUB 2) ------------------
+# Debian's grub2 source, its upstream tarball alone (scripts/fetch-debsrc.sh
+# says why), fetched once; built for i386-multiboot with our "scc" module.
+GRUB_SRC   := $(BUILD)/src/grub2/.scc-source
+GRUB_STAMP := $(BUILD)/grub-version.txt
+
+$(GRUB_SRC): | $(DEPS_STAMP)
+	scripts/fetch-debsrc.sh --orig-only grub2 2.12 $(BUILD) grub2 configure grub-core
+
+$(GRUB_STAMP): $(GRUB_SRC) scripts/build-grub.sh grub/scc.c grub/scc.mk include/standard-headers/scc/abi.h | $(DEPS_STAMP)
+	CROSS=$(CROSS) scripts/build-grub.sh $(BUILD)
+
+grub: $(GRUB_STAMP)
 
 # --- QEMU -------------------------------------------------------------------------
 # Fetched once; delete $(QEMU_VERSION_FILE) (or `make distclean`) to fetch anew.
@@ -128,7 +142,7 @@ $(BUILD)/%.map: coremaps/%.map
 	cp $< $@
 
 # --- Entry points -------------------------------------------------------------------
-all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP) $(CORE_MAPS)
+all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP) $(CORE_MAPS) $(GRUB_STAMP)
 
 # The demo: a 48-core broadcast comparison on the emulated chip.
 run: all
@@ -149,7 +163,8 @@ clean:
 	       $(BUILD)/qemu-configure.log $(BUILD)/.qemu-unpack.* \
 	       $(BUILD)/boot $(BUILD)/kernel $(BUILD)/tests $(BUILD)/libscc \
 	       $(BUILD)/apps $(BUILD)/drivers $(GUEST_TARGETS) \
-	       $(BUILD)/picolibc $(BUILD)/picolibc-build $(PICOLIBC_STAMP)
+	       $(BUILD)/picolibc $(BUILD)/picolibc-build $(PICOLIBC_STAMP) \
+	       $(BUILD)/grub $(GRUB_STAMP)
 
 distclean:
 	rm -rf $(BUILD)

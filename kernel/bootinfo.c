@@ -69,6 +69,21 @@ static void memory(const struct multiboot_info *mbi)
 	}
 }
 
+// A kernel without an app names a boot loader other than the machine's
+// own (GRUB), so that such a run shows how its cores were booted. Said at
+// once: the information is gone later, and an app's output stays its own.
+static void loader(const struct multiboot_info *mbi)
+{
+	const char *name;
+
+	if (boot.module || !(mbi->flags & MULTIBOOT_INFO_LOADER_NAME) ||
+	    !mbi->boot_loader_name)
+		return;
+	name = (const char *)mbi->boot_loader_name;
+	if (strcmp(name, BOOT_LOADER_NAME))
+		cprintf("core %02u: booted by %s\n", self.id, name);
+}
+
 void bootinfo_copy(const struct multiboot_info *mbi)
 {
 	const struct multiboot_module *mod;
@@ -86,4 +101,5 @@ void bootinfo_copy(const struct multiboot_info *mbi)
 			copystr(boot.modname, "app", MODNAME_MAX, "");
 	}
 	memory(mbi);
+	loader(mbi);
 }

@@ -4,7 +4,7 @@
 #
 # Usage: scripts/build-picolibc.sh BUILD_DIR
 #
-#   BUILD_DIR/src/picolibc/        the source (scripts/fetch-picolibc.sh)
+#   BUILD_DIR/src/picolibc/        the source (scripts/fetch-debsrc.sh picolibc ...)
 #   BUILD_DIR/picolibc-build/      meson's build directory, and the cross file
 #   BUILD_DIR/picolibc/            include/, lib/libc.a, lib/libm.a
 #   BUILD_DIR/picolibc-version.txt the exact Debian version built (written last)
@@ -34,7 +34,7 @@ VERSION_FILE=$BUILD/picolibc-version.txt
 die() { echo "build-picolibc: error: $*" >&2; exit 1; }
 say() { echo "build-picolibc: $*"; }
 
-[[ -f $SRC/.scc-source ]] || die "no picolibc source in $SRC (scripts/fetch-picolibc.sh makes it)"
+[[ -f $SRC/.scc-source ]] || die "no picolibc source in $SRC (scripts/fetch-debsrc.sh picolibc makes it: run make picolibc)"
 [[ -x $MESON ]] || die "no meson at $MESON (make builds the venv)"
 command -v "${CROSS}gcc" >/dev/null || die "${CROSS}gcc not found (scripts/deps.sh installs it)"
 command -v ninja >/dev/null || die "ninja not found (scripts/deps.sh installs it)"

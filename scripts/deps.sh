@@ -17,8 +17,10 @@ PACKAGES=(
     # the project's Python virtualenv (PyPI over HTTPS)
     python3 python3-venv ca-certificates
     # guest code: the i686 cross toolchain (the machine loads ELF files
-    # itself: no boot images, so no GRUB, xorriso or mtools)
+    # itself, or GRUB does: no disk images, so no xorriso or mtools)
     gcc-i686-linux-gnu binutils-i686-linux-gnu
+    # scc-run --grub: building GRUB 2 (i386-multiboot) from its source
+    gawk
     # scc-run --gdb: debugging a core (docs/debugging.md)
     gdb
 )

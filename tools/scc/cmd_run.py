@@ -167,6 +167,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="TCG threading: single, multi or auto (default: $SCC_TCG, else auto: "
                         "multi if the run has 2 or more host CPUs to itself and starts 2 to 4 "
                         "cores a CPU)")
+    p.add_argument("--grub", action="store_true",
+                   help="boot every started core through GRUB 2, which loads the same kernel, "
+                        "command line and modules from its memdisk (docs/grub.md); the run "
+                        "takes longer to start")
     p.add_argument("--print-command", action="store_true",
                    help="print the QEMU command line and exit (with --app: the core map too)")
     app = p.add_argument_group("applications")
@@ -227,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.cores, sccrun.machine_cores(dict(args.machine)))) + app_args
         except sccrun.SccRunError as e:
             p.error(str(e))
+    if args.grub and args.print_command:
+        p.error("--print-command shows the direct boot; --grub writes its image at run time")
     if args.time_mark is not None and not args.time:
         p.error("--time-mark needs --time")
 
@@ -289,13 +295,13 @@ def main(argv: list[str] | None = None) -> int:
             result = sccrun.run_app(args.app, cores=args.cores, args=app_args,
                                     kernel_opts=args.kopt, kernel=kernel, machine=machine,
                                     timeout=args.timeout, stream=True, tcg=args.tcg,
-                                    on_console=console, extra_args=extra)
+                                    on_console=console, extra_args=extra, grub=args.grub)
             started = cores
         else:
             result = sccrun.run(args.kernel, coremap=args.coremap, append=args.append,
                                 modules=args.module, machine=machine, timeout=args.timeout,
                                 stream=True, tcg=args.tcg, on_console=console,
-                                extra_args=extra)
+                                extra_args=extra, grub=args.grub)
             started = None
         if args.output_dir is not None:
             write_streams(result, args.output_dir, cores)

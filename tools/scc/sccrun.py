@@ -496,8 +496,11 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
         timeout: float = DEFAULT_TIMEOUT, extra_args: Sequence[str] = (),
         stream: bool = False, bios: str | None = None, tcg: str | None = None,
         started: int | None = None,
-        on_console: Callable[[str], None] | None = None) -> RunResult:
+        on_console: Callable[[str], None] | None = None, grub: bool = False) -> RunResult:
     """Run QEMU -M scc until it exits or `timeout` seconds pass.
+
+    With grub=True every started core boots GRUB, which loads the same
+    kernels, command lines and modules (tools/scc/grub.py).
 
     With stream=True, QEMU's stdout and stderr are also copied live to ours
     (with on_console, each stdout line goes to on_console(line) instead:
@@ -519,6 +522,21 @@ def run(kernel: str | None = None, *, coremap: str | None = None, append: str | 
     _check_files(os.fspath(kernel) if kernel is not None else None,
                  os.fspath(coremap_file) if coremap_file is not None else None,
                  [os.fspath(m) for m in modules], qemu, bios)
+    if grub:
+        from . import grub as grubboot
+        ncores = machine_cores(machine)
+        plan = (grubboot.plan_from_coremap(coremap_file, ncores) if coremap_file is not None
+                else grubboot.plan_for_kernel(kernel, append, modules, ncores))
+        workdir = tempfile.mkdtemp(prefix="scc-grub-")
+        try:
+            image = grubboot.make_image(plan, workdir)
+            gmap = grubboot.grub_coremap(plan, image, workdir)
+            gmachine = {k: v for k, v in dict(machine or {}).items() if k != "coremap"}
+            return run(coremap=os.fspath(gmap), machine=gmachine, timeout=timeout,
+                       extra_args=extra_args, stream=stream, bios=bios, tcg=tcg,
+                       started=started, on_console=on_console)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
 
     out: list[str] = []
     err: list[str] = []
@@ -769,7 +787,7 @@ def run_app(app, *, cores: str | int | Iterable[int] = "all", args: Sequence[str
             kernel_opts=None, kernel=None, machine: Mapping[str, str] | None = None,
             timeout: float = DEFAULT_TIMEOUT, extra_args: Sequence[str] = (),
             stream: bool = False, tcg: str | None = None,
-            on_console: Callable[[str], None] | None = None) -> RunResult:
+            on_console: Callable[[str], None] | None = None, grub: bool = False) -> RunResult:
     """Run the kernel (default: $SCC_KERNEL, or build/kernel/kernel.elf) on
     `cores` with `app` as its application module.
 
@@ -800,6 +818,6 @@ def run_app(app, *, cores: str | int | Iterable[int] = "all", args: Sequence[str
             f.write(text)
         return run(coremap=cmap, machine=machine, timeout=timeout, extra_args=extra_args,
                    stream=stream, tcg=tcg, started=len(parse_cores(cores, ncores)),
-                   on_console=on_console)
+                   on_console=on_console, grub=grub)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

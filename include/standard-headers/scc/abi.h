@@ -194,7 +194,7 @@
 #define BOOT_MBI            0x2000      /* Multiboot information, strings */
 #define BOOT_MBI_END        0x8000
 #define BOOT_STUB           0x8000      /* the boot stub's code and data */
-#define BOOT_STUB_END       0xF000
+#define BOOT_STUB_END       0x9000      /* GRUB's multiboot image starts here */
 #define BOOT_LOW_END        0x9F000     /* below: available, as a BIOS says */
 #define BOOT_KERNEL_MIN     0x100000    /* kernels load from 1 MiB up */
 #define BOOT_RESET_PAGE     0x00FFF000  /* the reset vector's page */

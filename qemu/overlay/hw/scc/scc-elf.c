@@ -23,7 +23,7 @@ static bool scc_check_segment(SCCMachineState *s, bool stub, uint64_t start,
     if (stub) {
         if (!scc_inside(start, end, BOOT_STUB, BOOT_STUB_END) &&
             !scc_inside(start, end, BOOT_RESET_VECTOR, BOOT_RESET_END)) {
-            *why = "lies outside 0x8000-0xEFFF and the reset vector";
+            *why = "lies outside 0x8000-0x8FFF and the reset vector";
             return false;
         }
         return true;
@@ -33,7 +33,7 @@ static bool scc_check_segment(SCCMachineState *s, bool stub, uint64_t start,
         return false;
     }
     if (scc_overlaps(start, end, 0, BOOT_STUB_END)) {
-        *why = "overlaps the boot area 0x0-0xEFFF";
+        *why = "overlaps the boot area 0x0-0x8FFF";
         return false;
     }
     if (scc_overlaps(start, end, BOOT_RESET_PAGE, BOOT_RESET_END)) {

@@ -1,64 +1,76 @@
 #!/usr/bin/env bash
-# Fetch and unpack picolibc's source: the Debian source package of the
-# picolibc 1.8 series, from Debian 13 "trixie" (newest 1.8.x apt knows).
+# Fetch and unpack a Debian source package of one upstream series, from
+# Debian 13 "trixie" (the newest version of the series apt knows).
 #
-# Usage: scripts/fetch-picolibc.sh BUILD_DIR
+# Usage: scripts/fetch-debsrc.sh [--orig-only] PKG SERIES BUILD_DIR DEST CHECK...
 #
-#   BUILD_DIR/dl/                      the downloaded .orig.tar.* (+ .debian.tar.*)
-#   BUILD_DIR/src/picolibc/            the unpacked tree, Debian's patches applied
-#   BUILD_DIR/src/picolibc/.scc-source what was unpacked: version, files, patches
-#                                      (its first line is the exact Debian version)
+#   --orig-only  unpack the upstream tarball alone, without Debian's patches
+#               (GRUB: its Debian patches are distribution integration, and
+#               the tree must be the same whether or not the archive still
+#               serves the debian tarball)
+#   PKG        the source package (picolibc, grub2)
+#   SERIES     the upstream version wanted: SERIES or SERIES.* (1.8, 2.12)
+#   DEST       where the tree goes, under BUILD_DIR/src/
+#   CHECK...   paths the unpacked tree must have (a sanity check)
 #
-# Fetched once: when BUILD_DIR/src/picolibc/.scc-source exists (and names the
-# wanted version, if PICOLIBC_DEB_VERSION is set) this does nothing, without
-# asking the network. Delete BUILD_DIR/src/picolibc to fetch anew.
+#   BUILD_DIR/dl/                  the downloaded .orig.tar.* (+ .debian.tar.*)
+#   BUILD_DIR/src/DEST/            the unpacked tree, Debian's patches applied
+#   BUILD_DIR/src/DEST/.scc-source what was unpacked: version, files, patches
+#                                  (its first line is the exact Debian version)
 #
-# Environment:
-#   PICOLIBC_DEB_VERSION  use this exact Debian version instead of the newest 1.8.x
+# Fetched once: when .scc-source exists (and names the wanted version, if
+# PKG_DEB_VERSION is set: PICOLIBC_DEB_VERSION, GRUB2_DEB_VERSION) this does
+# nothing, without asking the network. Delete the tree to fetch anew.
 #
 # Each file used is checked against the size and SHA-256 that
-# `apt-cache showsrc picolibc` lists (apt's signed index). The .dsc is not
-# needed: Debian's 1.8.10-2 .dsc answers 404 on the archive while its
-# tarballs download, so the tree is always unpacked by hand, the way
+# `apt-cache showsrc PKG` lists (apt's signed index). The .dsc is not
+# needed: Debian's picolibc 1.8.10-2 .dsc answers 404 on the archive while
+# its tarballs download, so the tree is always unpacked by hand, the way
 # dpkg-source does it for format "3.0 (quilt)": the orig tarball, then the
 # debian tarball on top, then debian/patches/series applied in order. The
 # orig tarball is required; without the debian tarball the tree is unpacked
-# with a warning (Debian's patches for 1.8.10-2 only touch
-# scripts/run-riscv, a test runner the bare-metal i686 build never uses).
-# Unpacking happens in a temporary directory that is moved into place at
-# the end, so a failure never leaves a half-unpacked tree behind.
+# with a warning. Unpacking happens in a temporary directory that is moved
+# into place at the end, so a failure never leaves a half-unpacked tree.
 set -euo pipefail
 
-BUILD=${1:?usage: fetch-picolibc.sh BUILD_DIR}
+usage="usage: fetch-debsrc.sh [--orig-only] PKG SERIES BUILD_DIR DEST CHECK..."
+ORIG_ONLY=
+if [[ ${1:-} == --orig-only ]]; then ORIG_ONLY=1; shift; fi
+PKG=${1:?$usage}
+SERIES=${2:?$usage}
+BUILD=${3:?$usage}
+DEST_NAME=${4:?$usage}
+shift 4
+CHECKS=("$@")
 mkdir -p "$BUILD"
 BUILD=$(cd "$BUILD" && pwd)
 SUITE=trixie
-SERIES=1.8          # upstream version 1.8 or 1.8.*
-PKG=picolibc
 HERE=$(cd "$(dirname "$0")" && pwd)
 DL=$BUILD/dl
-DEST=$BUILD/src/picolibc
+DEST=$BUILD/src/$DEST_NAME
+VERSION_VAR=$(tr 'a-z-' 'A-Z_' <<<"$PKG")_DEB_VERSION
+WANT_VERSION=${!VERSION_VAR:-}
 MARK=$DEST/.scc-source
 SRC_LIST=/etc/apt/sources.list.d/scc-$SUITE-src.sources
 
-die() { echo "fetch-picolibc: error: $*" >&2; exit 1; }
-say() { echo "fetch-picolibc: $*"; }
-warn() { echo "fetch-picolibc: warning: $*" >&2; }
+die() { echo "fetch-debsrc($PKG): error: $*" >&2; exit 1; }
+say() { echo "fetch-debsrc($PKG): $*"; }
+warn() { echo "fetch-debsrc($PKG): warning: $*" >&2; }
 
 # --- 0. Already unpacked? -------------------------------------------------------
 if [[ -f $MARK ]]; then
     have=$(head -n 1 "$MARK")
-    if [[ -z ${PICOLIBC_DEB_VERSION:-} || $PICOLIBC_DEB_VERSION == "$have" ]]; then
-        say "picolibc=$have already unpacked in $DEST"
+    if [[ -z $WANT_VERSION || $WANT_VERSION == "$have" ]]; then
+        say "$PKG=$have already unpacked in $DEST"
         exit 0
     fi
-    say "have picolibc=$have, want PICOLIBC_DEB_VERSION=$PICOLIBC_DEB_VERSION: fetching"
+    say "have $PKG=$have, want $VERSION_VAR=$WANT_VERSION: fetching"
 fi
 
 if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; else SUDO=; fi
 export DEBIAN_FRONTEND=noninteractive
 
-# Versions of source package picolibc that apt knows, one per line.
+# Versions of source package PKG that apt knows, one per line.
 known_versions() {
     apt-cache showsrc "$PKG" 2>/dev/null |
         awk -v pkg="$PKG" '/^Package: /{p=$2} /^Version: /{if (p==pkg) print $2}' | sort -u
@@ -82,8 +94,8 @@ newest_in_series() {
 }
 
 have_version() {
-    if [[ -n ${PICOLIBC_DEB_VERSION:-} ]]; then
-        known_versions | grep -qxF "$PICOLIBC_DEB_VERSION"
+    if [[ -n $WANT_VERSION ]]; then
+        known_versions | grep -qxF "$WANT_VERSION"
     else
         [[ -n $(newest_in_series) ]]
     fi
@@ -99,15 +111,15 @@ if ! have_version; then
     $SUDO apt-get update -q </dev/null
 fi
 
-version=${PICOLIBC_DEB_VERSION:-}
+version=$WANT_VERSION
 if [[ -z $version ]]; then
     version=$(newest_in_series)
-    [[ -n $version ]] || die "apt-cache showsrc $PKG lists no version $SERIES.* (the picolibc $SERIES series of Debian $SUITE). Versions apt knows: $(known_versions | tr '\n' ' ')"
+    [[ -n $version ]] || die "apt-cache showsrc $PKG lists no version $SERIES.* (the $SERIES series of Debian $SUITE). Versions apt knows: $(known_versions | tr '\n' ' ')"
 else
     known_versions | grep -qxF "$version" ||
-        die "PICOLIBC_DEB_VERSION=$version is not among the versions apt knows: $(known_versions | tr '\n' ' ')"
+        die "$VERSION_VAR=$version is not among the versions apt knows: $(known_versions | tr '\n' ' ')"
 fi
-say "picolibc source package $PKG=$version"
+say "source package $PKG=$version"
 
 # --- 2. Expected files and checksums, from apt's own index ----------------------
 checksums=$(apt-cache showsrc "$PKG" 2>/dev/null | awk -v want="$version" -v pkg="$PKG" '
@@ -127,6 +139,7 @@ while read -r _ _ name; do
     esac
 done <<<"$checksums"
 [[ -n $orig ]] || die "apt lists no .orig.tar.* for $PKG=$version: $(echo $checksums)"
+[[ -z $ORIG_ONLY ]] || debtar=
 [[ $orig =~ ^[A-Za-z0-9._+~-]+$ && ( -z $debtar || $debtar =~ ^[A-Za-z0-9._+~-]+$ ) ]] ||
     die "unexpected file names in apt's index: $orig $debtar"
 
@@ -171,6 +184,7 @@ if ! verify "$orig"; then
     die "cannot get $orig of $PKG=$version (apt-get source said the above); nothing was unpacked"
 fi
 patched="no Debian patches (no debian tarball)"
+[[ -z $ORIG_ONLY ]] || patched="no Debian patches (--orig-only)"
 if [[ -n $debtar ]] && ! verify "$debtar"; then
     warn "unpacking without Debian's patches: $debtar is missing"
     debtar=
@@ -179,14 +193,15 @@ say "verified against apt's Checksums-Sha256: $orig${debtar:+ $debtar}"
 
 # --- 4. Unpack into a temporary directory, then move into place -----------------
 mkdir -p "$BUILD/src"
-tmp=$(mktemp -d "$BUILD/src/.picolibc-unpack.XXXXXX")
+tmp=$(mktemp -d "$BUILD/src/.$DEST_NAME-unpack.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/tree"
 say "unpacking $orig"
 tar -xf "$DL/$orig" -C "$tmp/tree" --strip-components=1 --no-same-owner ||
     die "cannot unpack $orig"
-[[ -f $tmp/tree/meson.build && -d $tmp/tree/newlib ]] ||
-    die "$orig does not look like picolibc's source (no meson.build or newlib/)"
+for c in "${CHECKS[@]}"; do
+    [[ -e $tmp/tree/$c ]] || die "$orig does not look like $PKG's source (no $c)"
+done
 if [[ -n $debtar ]]; then
     rm -rf "$tmp/tree/debian"
     tar -xf "$DL/$debtar" -C "$tmp/tree" --no-same-owner || die "cannot unpack $debtar"
