@@ -188,10 +188,11 @@ def test_an_interrupt_reaches_a_core_in_dram_stalls_after_the_stall_it_came_in(t
 
 def test_a_rep_string_instruction_counts_each_iteration_and_is_interrupted_within(tmp_path):
     """Under icount each iteration of REP STOSL is an instruction and a
-    translation block of its own; QEMU patch 0006 chains those blocks
-    instead of going through the main loop for each. The iterations must
-    still cost one instruction each (one cycle here, the stores hit the
-    L2; the instruction is counted once more at the end, as QEMU always
+    translation block of its own; a QEMU patch
+    (qemu/patches/0011-i386-chain-rep-iterations-under-icount.patch) chains
+    those blocks instead of going through the main loop for each. The
+    iterations must still cost one instruction each (one cycle here, the
+    stores hit the L2; the instruction is counted once more at the end, as QEMU always
     did), and an IPI sent a quarter into a 32768-iteration copy must be
     taken there, not when the copy ends (24000 cycles later). With the
     iterations looping uncounted inside one block it fails with 7 cycles;
@@ -207,10 +208,10 @@ def test_a_rep_string_instruction_counts_each_iteration_and_is_interrupted_withi
 
 
 def test_a_string_copy_out_of_an_mpb_reads_and_counts_as_word_reads_do(tmp_path):
-    """QEMU patch 0011 lets REP string loads take the MPB's L1 hits on host
-    memory and tells the model afterwards. A copy must still read what the
-    MPB holds, with the bytes of the core's WCB over it, and count each
-    hit once: a hit of an iteration that is undone (core 47's reads make
+    """QEMU's timing hooks (qemu/patches/0010-i386-timing-mode-hooks.patch)
+    let REP string loads take the MPB's L1 hits on host memory and tell the
+    model afterwards. A copy must still read what the MPB holds, with the
+    bytes of the core's WCB over it, and count each hit once: a hit of an iteration that is undone (core 47's reads make
     core 0's remote stores wait and restart) is done again, not counted
     twice. The copies: 8 lines after CL1INVMB (8 misses, 56 hits); the 8
     lines again into core 47's MPB (64 hits); line 0 again after a store
