@@ -6,7 +6,8 @@
 #   build/libscc/rcce/VARIANT/tests/NAME     host test programs (tests/libscc)
 #   build/libscc/rcce/VARIANT/APP            apps/APP.c on the host (RCCE_APPS)
 #   build/tests/libscc/NAME.elf              the test programs for the chip
-#   build/apps/APP.elf                       apps/APP.c for the chip (RCCE_APPS)
+#   build/apps/APP.elf                       apps/APP.c for the chip (RCCE_APPS,
+#                                            CHIP_RCCE_APPS)
 #
 # A chip application that uses RCCE links $(LIBRCCE_CHIP) before the
 # runtime; see the RCCE_APPS rules at the end. Targets: libscc (everything),
@@ -31,6 +32,8 @@ LSC_SANDEPS  := $(LSC_OUT)/sandeps.stamp
 HOST_CC ?= gcc
 # RCCE programs that build for both backends, from apps/NAME.c.
 RCCE_APPS := pingpong bcast_bench allreduce_bench coll_bench calibrate
+# RCCE programs for the chip only (MPBs by address, the kernel's memory calls).
+CHIP_RCCE_APPS := mem_bench mpb_contention
 
 # The build's commit, which the benchmarks print above their CSV
 # (apps/benchout.h). apps/commit.sh runs on every make but rewrites the
@@ -38,7 +41,8 @@ RCCE_APPS := pingpong bcast_bench allreduce_bench coll_bench calibrate
 # the benchmarks are rebuilt.
 SCC_BUILD_DIR := $(BUILD)/gen
 SCC_BUILD_H   := $(SCC_BUILD_DIR)/scc_build.h
-BENCH_APPS    := $(RCCE_APPS) ipi_latency notify_pingpong many_to_one copy_bench
+BENCH_APPS    := $(RCCE_APPS) $(CHIP_RCCE_APPS) ipi_latency notify_pingpong many_to_one \
+	copy_bench
 $(SCC_BUILD_H): apps/commit.sh FORCE
 	@apps/commit.sh $@
 $(BENCH_APPS:%=$(BUILD)/apps/%.o): $(SCC_BUILD_H)
@@ -132,7 +136,7 @@ $(BUILD)/tests/libscc/%.elf: $(BUILD)/tests/libscc/%.o $(LIBRCCE_CHIP) $(APP_RUN
 
 # RCCE apps: the runtime's pattern rules build apps/*.c; these explicit
 # rules add RCCE's headers and library.
-LSC_CHIP_APPS := $(RCCE_APPS:%=$(BUILD)/apps/%.elf)
+LSC_CHIP_APPS := $(RCCE_APPS:%=$(BUILD)/apps/%.elf) $(CHIP_RCCE_APPS:%=$(BUILD)/apps/%.elf)
 $(LSC_CHIP_APPS:.elf=.o): APP_CFLAGS += $(LSC_INCLUDES) -Wno-unknown-pragmas
 $(LSC_CHIP_APPS): $(BUILD)/apps/%.elf: $(BUILD)/apps/%.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
 	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBRCCE_CHIP) $(APP_LIBS)

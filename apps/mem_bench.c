@@ -1,0 +1,447 @@
+/*
+ * mem_bench.c - memory bandwidth of one core streaming 4-byte loads or
+ * stores over a buffer, and of N cores reading their private DRAM at
+ * once (002's copy-core paper, Figures 1 and 2, lines 1153-1238).
+ *
+ *   mem_bench NUES GHZ CORE... [--sizes LIST|none] [--ops read,write]
+ *             [--mem plain,mpbt] [--reps R] [--warmup W]
+ *             [--aggregate N,...] [--agg-size SIZE] [--agg-reps R] [--regions]
+ *
+ * Single core (UE 0; the others wait): for each size, memory type and
+ * operation, W passes over the buffer first (002: "each area is
+ * prefetched before every measurement"), then R timed passes. A pass
+ * reads every 4-byte word of the buffer into a sum, or stores one value
+ * to every word: the loop gcc -O2 makes of `for (; p < end; p++) s += *p`
+ * (and of `*p = v`), four instructions a word, written here in assembler
+ * so that it stays that loop whatever the compiler. mem plain is the
+ * app's private memory as the kernel maps it; mpbt marks the buffer's
+ * pages MPBT for the measurement (SYS_copy_mpbt, as copy_bench's mpbt
+ * methods do; the marking is not timed). The default sizes are for the
+ * L1 (4 KiB: half the model's 8 KiB, 2-way L1, so that the stack and the
+ * clock's data, which share it, never push the buffer out), the L2
+ * (128 KiB, half of it) and DRAM (1 MiB, four times the L2).
+ *
+ * Aggregate (--aggregate): for each N, UEs 0..N-1 each read a buffer of
+ * their own private DRAM (--agg-size, default 1 MiB: beyond the L2) R
+ * times, all starting after one barrier; the others wait. The bandwidth
+ * is all bytes over the time from the first start to the last end.
+ *
+ * CSV on stdout (UE 0), after the `#` lines of apps/benchout.h:
+ *   kind,op,mem,cores,controllers,bytes,reps,moved_bytes,clock,us,mb_per_s,
+ *   core_min_mb_per_s,core_max_mb_per_s,verified,warmup
+ * kind single or aggregate; cores the cores that ran it; controllers how
+ * many memory controllers their private memory is on (from each core's
+ * LUT entry of its private page 0); bytes the buffer (per core); moved_bytes
+ * = cores x bytes x reps; us the time (single: the core's R passes;
+ * aggregate: first start to last end) in microseconds of RCCE_wtime
+ * (clock: modeled in the timing mode, emulated otherwise: host speed, not
+ * SCC time); mb_per_s = moved_bytes / us (10^6 bytes a second);
+ * core_min/max_mb_per_s the slowest and fastest core's own bandwidth;
+ * verified yes if every pass read the sum the buffer holds, and the buffer
+ * held the stored value after every write pass. A summary goes to stderr.
+ *
+ * --regions (apps/benchout.h): the timed passes are regions
+ * read_plain, read_mpbt, write_plain, write_mpbt (single) and aggregate.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "RCCE.h"
+#include "benchout.h"
+#include "scc.h"
+#include "scc_copy.h"
+#include "sizes.h"
+
+#define MAXSIZES 16
+#define MAXN 48
+#define MAXREPS 1000
+#define SIZE_MAX_BYTES (16L << 20)
+
+static long sizes[MAXSIZES];
+static int nsizes;
+static int ops = 3, mems = 3;           /* bit 0: read / plain, bit 1: write / mpbt */
+static int reps = 4, warmup = 1, agg_reps = 2;
+static long agg_size = 1L << 20;
+static int aggn[MAXN], naggn;
+static int me, np;
+static uint32_t agg_want;               /* the sum of the words of a buffer of agg_size */
+
+/* UE 0 says what is wrong; every UE stops with status 2 after a barrier,
+ * so that UE 0's words are out before the first UE's exit ends the run. */
+static int usage(const char *why, const char *what)
+{
+    if (me == 0)
+        fprintf(stderr, "mem_bench: %s%s\nusage: mem_bench NUES GHZ CORE... [--sizes LIST|none] "
+                "[--ops read,write] [--mem plain,mpbt] [--reps R] [--warmup W] "
+                "[--aggregate N,...] [--agg-size SIZE] [--agg-reps R] [--regions]\n",
+                why, what ? what : "");
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    return 2;
+}
+
+/* A number in lo..hi: 0, or -1. */
+static int number(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v;
+
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* "read,write" or "plain,mpbt" into a bit set: 0 if a word is unknown. */
+static int words(const char *s, const char *a, const char *b)
+{
+    int set = 0;
+
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        if (n == strlen(a) && !strncmp(s, a, n))
+            set |= 1;
+        else if (n == strlen(b) && !strncmp(s, b, n))
+            set |= 2;
+        else
+            return 0;
+        s += n + (s[n] == ',');
+    }
+    return set;
+}
+
+static int parse_counts(const char *s)
+{
+    naggn = 0;
+    while (*s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 1 || v > np || naggn == MAXN || (*end && *end != ','))
+            return -1;
+        aggn[naggn++] = (int)v;
+        s = end + (*end == ',');
+    }
+    return naggn ? 0 : -1;
+}
+
+/* --- the loops ------------------------------------------------------------------ */
+
+/* The sum of the words of [p, end): addl (p), s; addl $4, p; cmpl end, p; jb. */
+static uint32_t read_pass(const uint32_t *p, const uint32_t *end, uint32_t s)
+{
+    __asm__ volatile("1: addl (%1), %0\n\t"
+                     "addl $4, %1\n\t"
+                     "cmpl %2, %1\n\t"
+                     "jb 1b"
+                     : "+r"(s), "+r"(p) : "r"(end) : "memory", "cc");
+    return s;
+}
+
+/* v into every word of [p, end): movl v, (p); addl $4, p; cmpl end, p; jb. */
+static void write_pass(uint32_t *p, uint32_t *end, uint32_t v)
+{
+    __asm__ volatile("1: movl %2, (%0)\n\t"
+                     "addl $4, %0\n\t"
+                     "cmpl %1, %0\n\t"
+                     "jb 1b"
+                     : "+r"(p) : "r"(end), "r"(v) : "memory", "cc");
+}
+
+/*
+ * The timed part: R passes between two clock reads, in functions of
+ * their own (never inlined), so that its instructions are the same
+ * whatever the code around the call (the region markers, with and
+ * without --regions). Microseconds; *sum the reads' sum.
+ */
+__attribute__((noinline)) static double timed_reads(const uint32_t *p, const uint32_t *end,
+                                                    int r, uint32_t *sum)
+{
+    uint32_t s = 0;
+    double t0 = RCCE_wtime();
+
+    for (int i = 0; i < r; i++)
+        s = read_pass(p, end, s);
+    double t1 = RCCE_wtime();
+    *sum = s;
+    return (t1 - t0) * 1e6;
+}
+
+/* The same, for the aggregate: the start in *start and the end returned,
+ * in seconds of RCCE_wtime (the cores' clocks are compared). */
+__attribute__((noinline)) static double timed_reads_at(const uint32_t *p, const uint32_t *end,
+                                                       int r, uint32_t *sum, double *start)
+{
+    uint32_t s = 0;
+    double t0 = RCCE_wtime();
+
+    for (int i = 0; i < r; i++)
+        s = read_pass(p, end, s);
+    double t1 = RCCE_wtime();
+    *sum = s;
+    *start = t0;
+    return t1;
+}
+
+__attribute__((noinline)) static double timed_writes(uint32_t *p, uint32_t *end, int r,
+                                                     uint32_t v)
+{
+    double t0 = RCCE_wtime();
+
+    for (int i = 0; i < r; i++)
+        write_pass(p, end, v + (uint32_t)i);
+    double t1 = RCCE_wtime();
+    return (t1 - t0) * 1e6;
+}
+
+static uint32_t pattern(size_t i)
+{
+    return (uint32_t)i * 2654435761u + 12345u;
+}
+
+static uint32_t fill(uint32_t *buf, size_t nwords)
+{
+    uint32_t sum = 0;
+
+    for (size_t i = 0; i < nwords; i++) {
+        buf[i] = pattern(i);
+        sum += buf[i];
+    }
+    return sum;
+}
+
+static int holds(const uint32_t *buf, size_t nwords, uint32_t v)
+{
+    for (size_t i = 0; i < nwords; i++)
+        if (buf[i] != v)
+            return 0;
+    return 1;
+}
+
+/* The memory controller this core's private memory is on: its LUT entry
+ * for private page 0 without the address bits (route and port). */
+static long my_controller(void)
+{
+    long e = scc_lut_read(0);
+
+    return e < 0 ? e : (e >> 10) & 0x7ff;
+}
+
+static int count_controllers(const long *c, int n)
+{
+    int k = 0;
+
+    for (int i = 0; i < n; i++) {
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= c[j] == c[i];
+        k += !seen;
+    }
+    return k;
+}
+
+static void row(const char *kind, const char *op, const char *mem, int cores, int ctrls,
+                long bytes, int r, double us, double cmin, double cmax, int ok)
+{
+    double moved = (double)cores * (double)bytes * r;
+
+    printf("%s,%s,%s,%d,%d,%ld,%d,%.0f,%s,%.3f,%.3f,%.3f,%.3f,%s,%d\n", kind, op, mem, cores,
+           ctrls, bytes, r, moved, bench_clock(), us, us > 0 ? moved / us : 0.0, cmin, cmax,
+           ok ? "yes" : "NO", warmup);
+    fflush(stdout);
+    fprintf(stderr, "%-9s %-5s %-5s %2d cores %8ld B x %d: %10.3f us %9.2f MB/s%s\n", kind, op,
+            mem, cores, bytes, r, us, us > 0 ? moved / us : 0.0, ok ? "" : "  WRONG");
+}
+
+/* --- single core --------------------------------------------------------------- */
+
+static int single(uint32_t *buf, long bytes, int op, int mem, int ctrls)
+{
+    static const char *const region[2][2] = {{"read_plain", "read_mpbt"},
+                                             {"write_plain", "write_mpbt"}};
+    size_t nwords = (size_t)bytes / 4;
+    uint32_t *end = buf + nwords, want = fill(buf, nwords), sum = 0, v = 0x5a5a0000u;
+    int ok = 1;
+    double us;
+
+    if (mem && scc_copy_mark_mpbt(buf, (size_t)bytes, 1)) {
+        fprintf(stderr, "mem_bench: marking %ld bytes MPBT failed\n", bytes);
+        return 1;
+    }
+    for (int w = 0; w < warmup; w++)
+        ok &= read_pass(buf, end, 0) == want;
+    if (op == 0) {
+        bench_region_begin(region[0][mem]);
+        us = timed_reads(buf, end, reps, &sum);
+        bench_region_end();
+        ok &= sum == want * (uint32_t)reps;
+    } else {
+        bench_region_begin(region[1][mem]);
+        us = timed_writes(buf, end, reps, v);
+        bench_region_end();
+        if (mem)
+            (void)scc_gtsc_lo();    /* an uncached access pushes the WCB out */
+        ok &= holds(buf, nwords, v + (uint32_t)reps - 1);
+    }
+    if (mem)
+        scc_copy_mark_mpbt(buf, (size_t)bytes, 0);
+    double mbs = us > 0 ? (double)bytes * reps / us : 0;
+    row("single", op ? "write" : "read", mem ? "mpbt" : "plain", 1, ctrls, bytes, reps, us,
+        mbs, mbs, ok);
+    return !ok;
+}
+
+/* --- N cores at once ------------------------------------------------------------- */
+
+static int aggregate(uint32_t *buf, int n, const long *ctrl_of)
+{
+    size_t nwords = (size_t)agg_size / 4;
+    uint32_t *end = buf + nwords;
+    int bad = 0;
+
+    if (me < n) {
+        for (int w = 0; w < warmup; w++)
+            (void)read_pass(buf, end, 0);
+    }
+    RCCE_barrier(&RCCE_COMM_WORLD);
+    double t[3] = {0, 0, 1};
+    if (me < n) {
+        uint32_t sum = 0;
+        bench_region_begin("aggregate");
+        t[1] = timed_reads_at(buf, end, agg_reps, &sum, &t[0]);
+        bench_region_end();
+        t[2] = sum == agg_want * (uint32_t)agg_reps;
+    }
+    if (me == 0) {
+        double first = t[0], last = t[1], cmin = 0, cmax = 0;
+        int ok = t[2] != 0;
+        for (int u = 0; u < n; u++) {
+            double v[3];
+            if (u == 0)
+                memcpy(v, t, sizeof v);
+            else
+                RCCE_recv((char *)v, sizeof v, u);
+            first = v[0] < first ? v[0] : first;
+            last = v[1] > last ? v[1] : last;
+            ok &= v[2] != 0;
+            double mbs = (double)agg_size * agg_reps / ((v[1] - v[0]) * 1e6);
+            cmin = u == 0 || mbs < cmin ? mbs : cmin;
+            cmax = u == 0 || mbs > cmax ? mbs : cmax;
+        }
+        row("aggregate", "read", "plain", n, count_controllers(ctrl_of, n), agg_size, agg_reps,
+            (last - first) * 1e6, cmin, cmax, ok);
+        bad = !ok;
+    } else if (me < n) {
+        RCCE_send((char *)t, sizeof t, 0);
+    }
+    return bad;
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    int bad = 0;
+
+    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
+    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
+        fprintf(stderr, "mem_bench: RCCE_init failed: start as mem_bench NUES GHZ CORE... "
+                "[options]\n");
+        return 2;
+    }
+    me = RCCE_ue();
+    np = RCCE_num_ues();
+    nsizes = size_list("4K,128K,1M", sizes, MAXSIZES, 4, SIZE_MAX_BYTES, 2);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (bench_regions_arg(a))
+            continue;
+        if (!v)
+            return usage("an option lacks its value: ", a);
+        i++;
+        if (!strcmp(a, "--sizes")) {
+            if (!strcmp(v, "none"))
+                nsizes = 0;
+            else if ((nsizes = size_list(v, sizes, MAXSIZES, 4, SIZE_MAX_BYTES, 2)) < 0)
+                return usage("bad --sizes: ", size_why());
+        } else if (!strcmp(a, "--ops")) {
+            if (!(ops = words(v, "read", "write")))
+                return usage("--ops takes read and/or write, not ", v);
+        } else if (!strcmp(a, "--mem")) {
+            if (!(mems = words(v, "plain", "mpbt")))
+                return usage("--mem takes plain and/or mpbt, not ", v);
+        } else if (!strcmp(a, "--reps")) {
+            if (number(v, 1, MAXREPS, &reps))
+                return usage("--reps wants 1-1000, not ", v);
+        } else if (!strcmp(a, "--agg-reps")) {
+            if (number(v, 1, MAXREPS, &agg_reps))
+                return usage("--agg-reps wants 1-1000, not ", v);
+        } else if (!strcmp(a, "--warmup")) {
+            if (number(v, 0, MAXREPS, &warmup))
+                return usage("--warmup wants 0-1000, not ", v);
+        } else if (!strcmp(a, "--aggregate")) {
+            if (!strcmp(v, "none"))
+                naggn = 0;
+            else if (parse_counts(v))
+                return usage("--aggregate wants core counts 1..NUES, comma-separated, not ", v);
+        } else if (!strcmp(a, "--agg-size")) {
+            if (size_parse(v, 32, SIZE_MAX_BYTES, &agg_size))
+                return usage("bad --agg-size: ", size_why());
+        } else {
+            return usage("unknown option ", a);
+        }
+    }
+    for (int s = 0; s < nsizes; s++)
+        if (sizes[s] % 32)
+            return usage("sizes must be whole 32-byte lines", NULL);
+    if (agg_size % 32)
+        return usage("--agg-size must be whole 32-byte lines", NULL);
+
+    /* Every UE's memory controller, to UE 0 (for the controllers column). */
+    static long ctrl_of[MAXN];
+    long mine = my_controller();
+    if (me == 0) {
+        ctrl_of[0] = mine;
+        for (int u = 1; u < np; u++)
+            RCCE_recv((char *)&ctrl_of[u], sizeof(long), u);
+    } else {
+        RCCE_send((char *)&mine, sizeof mine, 0);
+    }
+
+    long most = 0;
+    for (int s = 0; s < nsizes; s++)
+        most = sizes[s] > most ? sizes[s] : most;
+    uint32_t *buf = me == 0 && most ? scc_mmap((size_t)most) : NULL;
+    int in_agg = 0;
+    for (int k = 0; k < naggn; k++)
+        in_agg |= me < aggn[k];
+    uint32_t *abuf = in_agg ? scc_mmap((size_t)agg_size) : NULL;
+    if ((me == 0 && most && !buf) || (in_agg && !abuf)) {
+        fprintf(stderr, "mem_bench: UE %d: no memory for the buffers\n", me);
+        return 1;
+    }
+    if (abuf)
+        agg_want = fill(abuf, (size_t)agg_size / 4);
+
+    if (me == 0) {
+        char what[120];
+        snprintf(what, sizeof what, "memory bandwidth, 4-byte loads and stores; one row per "
+                 "(kind, operation, memory, size or cores)");
+        bench_preamble(what);
+        printf("# times: us of RCCE_wtime; single: UE 0 alone, after %d prefetch pass(es); "
+               "aggregate: UEs 0..N-1 read their own DRAM at once\n", warmup);
+        printf("kind,op,mem,cores,controllers,bytes,reps,moved_bytes,clock,us,mb_per_s,"
+               "core_min_mb_per_s,core_max_mb_per_s,verified,warmup\n");
+        fflush(stdout);
+        for (int s = 0; s < nsizes; s++)
+            for (int m = 0; m < 2; m++)
+                for (int o = 0; o < 2; o++)
+                    if ((mems >> m & 1) && (ops >> o & 1))
+                        bad |= single(buf, sizes[s], o, m, 1);
+    }
+    for (int k = 0; k < naggn; k++)
+        bad |= aggregate(abuf, aggn[k], ctrl_of);
+    RCCE_finalize();
+    return bad;
+}

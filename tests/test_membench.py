@@ -1,0 +1,245 @@
+"""The memory and MPB benchmarks (apps/mem_bench.c, apps/mpb_contention.c)
+and their region markers (--regions, apps/benchout.h).
+
+The expectations are made here: the columns from the apps' documented
+header, the numbers from the rows' own raw columns (bytes / time), the
+hop counts from the mesh's geometry (tile = core // 2 on a 6x4 mesh),
+the region's call count from the arguments.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+
+import pytest
+
+from conftest import BUILD, REPO
+from scc.sccrun import run_app
+
+SCC_RUN = REPO / "tools" / "scc-run"
+TIMEOUT = 300
+
+MEM_COLUMNS = ["kind", "op", "mem", "cores", "controllers", "bytes", "reps", "moved_bytes",
+               "clock", "us", "mb_per_s", "core_min_mb_per_s", "core_max_mb_per_s",
+               "verified", "warmup"]
+MPB_COLUMNS = ["op", "target", "cores", "core", "hops", "lines", "bytes", "iters", "warmup",
+               "mean_us", "min_us", "max_us", "alone_us", "slowdown", "clock", "verified"]
+
+
+def ues(cores):
+    return [str(len(cores)), "0.533", *map(str, cores)]
+
+
+def app(name):
+    p = BUILD / "apps" / f"{name}.elf"
+    assert p.is_file(), f"{p} missing: run `make apps`"
+    return p
+
+
+def explain(r) -> str:
+    return (f"exit {r.returncode}, timed out {getattr(r, 'timed_out', False)}\n"
+            f"--- stdout (end)\n{r.stdout[-3000:]}\n--- stderr (end)\n{r.stderr[-3000:]}")
+
+
+def table(text: str, name: str):
+    """(the `# key: value` lines, the header, the rows) of a benchmark's CSV."""
+    lines = [l for l in text.splitlines() if l]
+    assert lines and lines[0].startswith(f"# {name}: "), text[:2000]
+    n = 0
+    while n < len(lines) and lines[n].startswith("#"):
+        n += 1
+    comments = dict(l[2:].partition(": ")[::2] for l in lines[:n])
+    rows = list(csv.reader(io.StringIO("\n".join(lines[n:]))))
+    header, body = rows[0], rows[1:]
+    for r in body:
+        assert len(r) == len(header), (header, r)
+    return comments, header, [dict(zip(header, r)) for r in body]
+
+
+def run_timing(name, cores, args):
+    r = run_app(app(name), cores=cores, args=args, machine={"timing": "on"}, timeout=TIMEOUT)
+    assert r.returncode == 0 and not r.timed_out, explain(r)
+    comments, header, rows = table(r.core_stdout(0), name)
+    assert comments["mode"] == "timing" and comments["clock"] == "modeled", comments
+    assert comments["command"].split()[0] == f"{name}.elf", comments
+    return header, rows
+
+
+def hops(a, b):
+    ta, tb = a // 2, b // 2
+    return abs(ta % 6 - tb % 6) + abs(ta // 6 - tb // 6)
+
+
+# --- mem_bench ----------------------------------------------------------------------
+
+def test_mem_bench_single_core_rows_follow_from_their_raw_columns():
+    header, rows = run_timing("mem_bench", "0", ues([0]) + [
+        "--sizes", "8K,512K", "--reps", "2", "--warmup", "1"])
+    assert header == MEM_COLUMNS
+    # every size, memory type and operation, in that order
+    assert [(r["bytes"], r["mem"], r["op"]) for r in rows] == [
+        (b, m, o) for b in ("8192", "524288") for m in ("plain", "mpbt")
+        for o in ("read", "write")]
+    for r in rows:
+        assert r["kind"] == "single" and r["cores"] == "1" and r["reps"] == "2", r
+        assert r["verified"] == "yes" and r["clock"] == "modeled" and r["warmup"] == "1", r
+        moved = int(r["bytes"]) * 2
+        assert int(r["moved_bytes"]) == moved, r
+        assert float(r["mb_per_s"]) == pytest.approx(moved / float(r["us"]), rel=1e-3), r
+        assert r["core_min_mb_per_s"] == r["core_max_mb_per_s"] == r["mb_per_s"], r
+    bw = {(r["bytes"], r["mem"], r["op"]): float(r["mb_per_s"]) for r in rows}
+    # the L1 is no slower than the DRAM: reads of 8 KiB (in the L1 after the
+    # prefetch) against 512 KiB (twice the L2, every line from DRAM)
+    assert bw["8192", "plain", "read"] > 2 * bw["524288", "plain", "read"], bw
+
+
+def test_mem_bench_aggregate_is_all_bytes_over_first_start_to_last_end():
+    header, rows = run_timing("mem_bench", "0-3", ues([0, 1, 2, 3]) + [
+        "--sizes", "none", "--aggregate", "1,4", "--agg-size", "128K", "--agg-reps", "1",
+        "--warmup", "0"])
+    assert header == MEM_COLUMNS
+    assert [(r["kind"], r["cores"]) for r in rows] == [("aggregate", "1"), ("aggregate", "4")]
+    for r in rows:
+        n = int(r["cores"])
+        moved = n * 128 * 1024
+        assert r["verified"] == "yes" and int(r["moved_bytes"]) == moved, r
+        # cores 0-3 are on tiles (0,0) and (1,0): one memory controller's quadrant
+        assert r["controllers"] == "1", r
+        total = float(r["mb_per_s"])
+        assert total == pytest.approx(moved / float(r["us"]), rel=1e-3), r
+        # the span covers every core's own time: no core was slower than
+        # the aggregate's share of one core
+        cmin, cmax = float(r["core_min_mb_per_s"]), float(r["core_max_mb_per_s"])
+        assert 0 < cmin <= cmax and total / n <= cmin * (1 + 1e-3), r
+
+
+# --- mpb_contention -------------------------------------------------------------------
+
+def test_mpb_contention_rows_per_core_and_over_cores():
+    header, rows = run_timing("mpb_contention", "0-3", ues([0, 1, 2, 3]) + [
+        "--ops", "get,put", "--counts", "1,4", "--iters", "3", "--warmup", "1"])
+    assert header == MPB_COLUMNS
+    assert [(r["op"], r["cores"], r["core"]) for r in rows] == [
+        (op, n, c) for op in ("get", "put") for n, cs in (("1", ["0"]), ("4", ["0", "1", "2", "3"]))
+        for c in cs + ["all"]]
+    for r in rows:
+        # every get read the target's lines, every put's line arrived
+        assert r["verified"] == "yes" and r["clock"] == "modeled" and r["target"] == "0", r
+        lines = 128 if r["op"] == "get" else 1
+        assert int(r["lines"]) == lines and int(r["bytes"]) == 32 * lines, r
+        assert r["iters"] == "3" and r["warmup"] == "1", r
+        if r["core"] != "all":
+            assert int(r["hops"]) == hops(int(r["core"]), 0), r
+            assert float(r["min_us"]) <= float(r["mean_us"]) <= float(r["max_us"]), r
+            assert float(r["slowdown"]) == pytest.approx(
+                float(r["mean_us"]) / float(r["alone_us"]), abs=2e-3), r
+    for op in ("get", "put"):
+        one = [r for r in rows if r["op"] == op and r["cores"] == "1"]
+        # alone and with one core taking part are the same thing (to a
+        # cycle or so: the rounds before leave the caches a little different)
+        assert float(one[0]["mean_us"]) == pytest.approx(float(one[0]["alone_us"]), rel=0.01)
+        assert float(one[0]["slowdown"]) == pytest.approx(1.0, abs=0.01), one
+        four = [r for r in rows if r["op"] == op and r["cores"] == "4"]
+        per_core = [float(r["mean_us"]) for r in four[:4]]
+        a = four[4]
+        assert float(a["min_us"]) == pytest.approx(min(per_core), abs=1e-3), four
+        assert float(a["max_us"]) == pytest.approx(max(per_core), abs=1e-3), four
+        assert float(a["mean_us"]) == pytest.approx(sum(per_core) / 4, abs=2e-3), four
+    # a 128-line get costs far more than a 1-line put
+    get1 = float(rows[0]["mean_us"])
+    put1 = float(next(r for r in rows if r["op"] == "put")["mean_us"])
+    assert get1 > 20 * put1, (get1, put1)
+
+
+def test_mpb_contention_link_loads_the_probes_link():
+    header, rows = run_timing("mpb_contention", "0-47", ues(range(48)) + [
+        "--ops", "link", "--iters", "2", "--warmup", "0"])
+    assert header == MPB_COLUMNS
+    assert [r["op"] for r in rows] == ["link_idle", "link_loaded"]
+    idle, loaded = rows
+    for r in rows:
+        # core 28 on tile (2,2) gets from core 30 on tile (3,2)
+        assert (r["core"], r["target"], r["hops"], r["lines"]) == ("28", "30", "1", "128"), r
+        # verified: the data came, and the 44 loaders ran as long as the probe
+        assert r["verified"] == "yes", r
+    assert (idle["cores"], loaded["cores"]) == ("0", "44")
+    assert loaded["alone_us"] == idle["mean_us"]
+    assert float(loaded["slowdown"]) == pytest.approx(
+        float(loaded["mean_us"]) / float(idle["mean_us"]), abs=2e-3)
+
+
+@pytest.mark.parametrize("name,cores,args,says", [
+    ("mem_bench", "0-1", ["--reps", "0"], "--reps wants 1-1000"),
+    ("mem_bench", "0-1", ["--sizes", "100"], "whole 32-byte lines"),
+    ("mem_bench", "0-1", ["--aggregate", "3"], "--aggregate wants core counts"),
+    ("mem_bench", "0-1", ["--bogus", "1"], "unknown option --bogus"),
+    ("mpb_contention", "0-1", ["--ops", "fetch"], "--ops takes get, put and link"),
+    ("mpb_contention", "0-1", ["--ops", "link"], "link needs all 48 cores"),
+    ("mpb_contention", "0-1", ["--counts", "5"], "--counts wants core counts"),
+    ("mpb_contention", "0-1", ["--lines"], "lacks its value"),
+])
+def test_a_bad_argument_is_status_2_with_the_reason(name, cores, args, says):
+    c = [int(x) for x in cores.split("-")]
+    r = run_app(app(name), cores=cores, args=ues(list(range(c[0], c[-1] + 1))) + args,
+                timeout=120)
+    assert r.returncode == 2, explain(r)
+    err = r.core_stderr(0)
+    assert says in err and "usage:" in err, err
+    assert r.core_stdout(0) == "", r.core_stdout(0)
+
+
+# --- region markers -------------------------------------------------------------------
+
+def scc_run(*argv):
+    return subprocess.run([sys.executable, str(SCC_RUN), *map(str, argv)], capture_output=True,
+                          timeout=TIMEOUT)
+
+
+def region_rows(stats):
+    out = {}
+    for scope, core, counter, value in csv.reader(io.StringIO(stats.read_text())):
+        if scope.startswith("region:"):
+            out[scope, int(core), counter] = int(value)
+    return out
+
+
+def core_counter(stats, core, counter):
+    for scope, c, name, value in csv.reader(io.StringIO(stats.read_text())):
+        if scope == "core" and c == str(core) and name == counter:
+            return int(value)
+    raise AssertionError(f"no core,{core},{counter} in {stats}")
+
+
+MEM_ARGS = ues([0]) + ["--sizes", "4K,128K", "--mem", "plain", "--reps", "2", "--warmup", "1"]
+
+
+def test_mem_bench_regions_hold_the_timed_passes(tmp_path):
+    """mem_bench --regions under scc-run --timing --timing-stats: one
+    region an (operation, memory) pair, one call a size, holding the
+    timed passes only: buffers of the L1 and the L2, prefetched, so no
+    line from DRAM but a few of the system calls' own; without --regions,
+    no region."""
+    stats = tmp_path / "on.csv"
+    p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
+                app("mem_bench"), "--cores", "0", "--", *MEM_ARGS, "--regions")
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+    rows = region_rows(stats)
+    assert {(s, c) for s, c, _ in rows} == {("region:read_plain", 0), ("region:write_plain", 0)}
+    for op in ("read", "write"):
+        assert rows[f"region:{op}_plain", 0, "calls"] == 2, rows
+        # 4224 lines a pass
+        assert rows[f"region:{op}_plain", 0, "dram_line_reads"] < 16, rows
+    assert core_counter(stats, 0, "dram_line_reads") > 4224
+    # the reads' region: (4K + 128K) / 4 words x 2 passes of 4 instructions
+    words = (4096 + 131072) // 4 * 2
+    assert words * 4 <= rows["region:read_plain", 0, "instructions"] < words * 4 + 2000, rows
+    _, _, on = table(p.stdout.decode(), "mem_bench")
+    assert [r["verified"] for r in on] == ["yes"] * 4
+
+    stats = tmp_path / "off.csv"
+    p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
+                app("mem_bench"), "--cores", "0", "--", *MEM_ARGS)
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+    assert region_rows(stats) == {}
