@@ -3,7 +3,7 @@
  * allreduce_bench and coll_bench (one implementation, three programs).
  *
  *   PROG NUES GHZ CORE... [--op OP] [--alg SPEC]... [--sizes LIST] [--root R]
- *        [--iters N] [--warmup W] [--rtype T] [--rop O] [--list]
+ *        [--iters N] [--warmup W] [--rtype T] [--rop O] [--list] [--regions]
  *
  * Method (001 section 6.1): every iteration works on a fresh offset of a
  * large buffer, so that nothing is cached from the last one; members
@@ -30,6 +30,10 @@
  *
  * --sizes takes sizes.h's lists: 32,100,1K-1M (a range doubles to its
  * high end) or 1:1M (OSU's form: the powers of two from 1 to 1M).
+ *
+ * --regions (apps/benchout.h): every member's timed calls (the warm-up
+ * left out) form the region named after the collective (bcast,
+ * allreduce, ...), for scc-run --timing-stats.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -39,6 +43,7 @@
 #include <string.h>
 
 #include "RCCE.h"
+#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
 #include "sizes.h"
 #ifndef SCC_HOST
@@ -86,7 +91,8 @@ static int cb_usage(const char *fmt, ...)
         fprintf(stderr,
                 "usage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
                 "[--sizes 32,100,1K-1M|1:1M] [--root R] [--iters N] [--warmup W] "
-                "[--rtype int|long|float|double] [--rop sum|max|min|prod] [--list]\n");
+                "[--rtype int|long|float|double] [--rop sum|max|min|prod] [--list] "
+                "[--regions]\n");
     return 2;
 }
 
@@ -425,9 +431,11 @@ static int cb_measure(struct cb *b, const char *spec, long size)
         b->off += step;
         cb_fill(b, in, out, bytes, nin, nout, it);
         RCCE_barrier(&RCCE_COMM_WORLD);
+        BENCH_MARK_BEGIN_FROM(it);
         t0 = RCCE_wtime();
         err |= cb_call(b, in, out, bytes) != RCCE_SUCCESS;
         t1 = RCCE_wtime();
+        BENCH_MARK_END();
         ok &= !err && cb_check(b, out, bytes, nout, it);
         /* every member's return time, verdict and call time, to UE 0
          * (baseline p2p) */
@@ -516,6 +524,8 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
             list = 1;
             continue;
         }
+        if (bench_regions_arg(a))
+            continue;
         if (!v)
             return cb_usage("%s lacks its value", a);
         i++;
@@ -542,6 +552,8 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
         } else
             return cb_usage("unknown option '%s'", a);
     }
+    bench_region_name(b.op);
+    bench_region_from((unsigned)b.warmup);
     if (list) {
         if (b.me == 0)
             scc_coll_list(stdout, b.op);

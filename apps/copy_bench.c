@@ -4,7 +4,7 @@
  * (coremaps/copy_bench.map: core 0 this program, cores 1-8 the service).
  *
  *   copy_bench [cores=1,2,...] [sizes=4K-16M] [iters=3] [local=plain,...]
- *              [remote=auto,lut]
+ *              [remote=auto,lut] [regions]
  *
  * The copy cores are the map's: at the end every other running core gets
  * a STOP, so run it only with copy cores beside it.
@@ -32,6 +32,8 @@
  *   warmup    iterations before the timed ones: none (each starts cold).
  *   min_us, median_us, avg_us, max_us: of the iters times.
  * Errors go to stderr.
+ * regions (or --regions, regions=1; apps/benchout.h): the timed copies
+ * are the region copy on core 0, for scc-run --timing-stats.
  * Every iteration copies a fresh stretch of two 24 MiB arenas (001's
  * method: no cache holds a line of it yet); before each, core 0 clears
  * the destination (to verify it) and reads 512 KiB of another buffer, so
@@ -42,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
 #include "scc_copy.h"
 #include "sizes.h"
@@ -148,10 +151,12 @@ static void measure(const char *kind, int method, int n, long bytes)
         unsigned char *dst = dst_arena + off, *src = src_arena + off;
         memset(dst, 0, (size_t)bytes);
         evict_caches();
+        BENCH_MARK_BEGIN();
         uint64_t t0 = scc_gtsc();
         int r = n ? scc_copy_split(cores, n, dst, src, (size_t)bytes, method)
                   : scc_copy_local(dst, src, (size_t)bytes, method);
         uint64_t t1 = scc_gtsc();
+        BENCH_MARK_END();
         if (r) {
             fprintf(stderr, "copy_bench: %s %s %d cores %ld bytes: error %d\n", kind,
                     method_names[method], n, bytes, r);
@@ -166,7 +171,8 @@ static void measure(const char *kind, int method, int n, long bytes)
 static int usage(const char *why)
 {
     fprintf(stderr, "copy_bench: %s\nusage: copy_bench [cores=1,2,...] [sizes=4K-16M|4K:16M] "
-            "[iters=N] [local=plain,mpbt_src,mpbt_dst,mpbt,lut] [remote=auto,lut,...]\n", why);
+            "[iters=N] [local=plain,mpbt_src,mpbt_dst,mpbt,lut] [remote=auto,lut,...] "
+            "[regions|--regions]\n", why);
     return 2;
 }
 
@@ -175,13 +181,16 @@ int main(int argc, char **argv)
     struct scc_time t;
 
     bench_keep_args(argc, argv);
+    bench_region_name("copy");
     if (scc_core_id() != 0)
         return usage("run it on core 0 (the copy cores run copy_core.elf)");
     parse_sizes("4K-16M");
     parse_cores("1,2,3,4,5,6,7,8");
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strncmp(a, "cores=", 6)) {
+        if (bench_regions_arg(a)) {
+            continue;
+        } else if (!strncmp(a, "cores=", 6)) {
             if (parse_cores(a + 6))
                 return usage("bad cores=");
         } else if (!strncmp(a, "sizes=", 6)) {

@@ -4,7 +4,7 @@
  * interrupts every other core in turn, n times each; the peer answers
  * each interrupt with one back to core 0.
  *
- *   ipi_latency [n=100000] [drop=10] [peers=1,2,...]
+ *   ipi_latency [n=100000] [drop=10] [peers=1,2,...] [regions]
  *
  * The first drop percent of each peer's rounds are dropped (warm-up).
  * Kinds, all in core cycles:
@@ -32,6 +32,10 @@
  * should be (else the run fails: a row is always "yes"). Errors go to
  * stderr.
  *
+ * regions (or --regions, regions=1; apps/benchout.h): core 0's counted
+ * rounds, from just before its send to its wake-up by the answer (rtt),
+ * are the region ipi, for scc-run --timing-stats.
+ *
  * Nothing but core 0 interrupts a peer, and a peer is pinged only after
  * it said it is ready again, so each wake-up is exactly one ping; idle
  * peers sleep, so they cost no host time. Core 0 waits by polling lines
@@ -43,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
 #include "scc.h"
 
@@ -203,6 +208,7 @@ static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
     for (uint32_t round = 0; round < rounds; round++) {
         await(&st->ready, round);
         sh->cmd[p] = round + 1;
+        BENCH_MARK_BEGIN_FROM(round);
         uint64_t t0 = scc_tsc();
         int r = scc_ipi(p);
         uint64_t t1 = scc_tsc();
@@ -212,6 +218,7 @@ static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
         while ((now = scc_halt_since(seen)) == seen)
             ;
         uint64_t t2 = scc_tsc();
+        BENCH_MARK_END();
         seen = now;
         sh->t0 = t0;
         __asm__ volatile("" ::: "memory");
@@ -257,10 +264,13 @@ int main(int argc, char **argv)
     int peers[MAX_CORES], npeers = 0, ncores = scc_num_cores(), me = scc_core_id();
 
     bench_keep_args(argc, argv);
+    bench_region_name("ipi");
 
     for (int i = 1; i < argc; i++) {
         char *a = argv[i], *end;
-        if (!strncmp(a, "n=", 2)) {
+        if (bench_regions_arg(a)) {
+            continue;
+        } else if (!strncmp(a, "n=", 2)) {
             rounds = strtoul(a + 2, &end, 0);
         } else if (!strncmp(a, "drop=", 5)) {
             drop_pct = strtoul(a + 5, &end, 0);
@@ -274,11 +284,12 @@ int main(int argc, char **argv)
             if (me != 0)
                 return 0;       /* core 0 says why and fails the run */
             fprintf(stderr, "ipi_latency: bad argument '%s' (n=ROUNDS drop=PERCENT "
-                    "peers=LIST)\n", a);
+                    "peers=LIST regions)\n", a);
             return 2;
         }
     }
     unsigned drop = (unsigned)((uint64_t)rounds * drop_pct / 100);
+    bench_region_from(drop);
     if (drop_pct >= 100 || rounds - drop == 0) {
         if (me != 0)
             return 0;

@@ -5,7 +5,7 @@
  * sender), and the receiver takes them from whoever is ready.
  *
  *   many_to_one <nues> <GHz> <cores...> [--scheme SPEC]... [--records M]
- *               [--receiver UE] [--list]
+ *               [--receiver UE] [--list] [--regions]
  *
  * The receiver checks that every record arrives exactly once, in order per
  * sender, with the content its (source, sequence number) determine; any
@@ -22,11 +22,15 @@
  * receiver's share of that time not halted. jain: Jain's fairness index
  * (1 = equal) of the records per sender among the first half received.
  * Errors go to stderr.
+ *
+ * --regions (apps/benchout.h): region many_to_one is the receiver's
+ * timed span (the cycles column) and each sender's sends.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
 #include "notify/notify.h"
 #include "scc.h"
@@ -57,6 +61,7 @@ static int receive(const struct scheme *s, const char *params, int recv, unsigne
     struct record r;
     memset(next, 0, sizeof next);
     memset(half, 0, sizeof half);
+    BENCH_MARK_BEGIN();
     uint64_t i0 = idle_tsc(), t0 = scc_tsc();
     for (unsigned j = 0; j < total; j++) {
         int src = chan_recv(-1, &r);
@@ -73,6 +78,7 @@ static int receive(const struct scheme *s, const char *params, int recv, unsigne
             half[src]++;
     }
     uint64_t cycles = scc_tsc() - t0, idle = idle_tsc() - i0;
+    BENCH_MARK_END();
     double sum = 0, sq = 0;
     for (int u = 0; u < ncores; u++)
         if (u != recv) {
@@ -97,6 +103,7 @@ int RCCE_APP(int argc, char **argv)
     unsigned m = 20;
 
     bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
+    bench_region_name("many_to_one");
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
         fprintf(stderr, "many_to_one: RCCE_init failed: start as many_to_one <nues> <GHz> "
                 "<cores...> [options]\n");
@@ -108,7 +115,9 @@ int RCCE_APP(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
         int bad = 0;
-        if (!strcmp(a, "--list")) {
+        if (bench_regions_arg(a)) {
+            continue;
+        } else if (!strcmp(a, "--list")) {
             SAY("many_to_one schemes (--scheme NAME[:key=value,...]):\n");
             scheme_list(stdout);
             return 0;
@@ -128,7 +137,7 @@ int RCCE_APP(int argc, char **argv)
             recv = (int)x;
         } else {
             SAY_ERR("many_to_one: unknown argument '%s' (--scheme SPEC, --records M, "
-                    "--receiver UE, --list)\n", a);
+                    "--receiver UE, --list, --regions)\n", a);
             bad = 1;
         }
         if (bad)
@@ -163,10 +172,12 @@ int RCCE_APP(int argc, char **argv)
                 return status;      /* the senders may wait for ever: stop the run */
         } else {
             struct record r;
+            BENCH_MARK_BEGIN();
             for (unsigned i = 0; i < m; i++) {
                 rec_fill(&r, (uint32_t)me, i);
                 chan_send(recv, &r);
             }
+            BENCH_MARK_END();
         }
         RCCE_barrier(&RCCE_COMM_WORLD);
         chan_teardown();

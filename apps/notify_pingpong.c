@@ -4,7 +4,7 @@
  * scheme (002 Table II, lines 5534-5555; the schemes: docs/notify.md).
  *
  *   notify_pingpong <nues> <GHz> <cores...> [--scheme SPEC]... [--n N]
- *                   [--warmup N] [--peers LIST] [--list]
+ *                   [--warmup N] [--peers LIST] [--list] [--regions]
  *
  * SPEC is a scheme name with optional parameters (mbox-timer:hz=1000) or
  * "all" (the default). Peers default to every other UE; core 0 measures
@@ -23,11 +23,16 @@
  * share of the peer's time. n is the round trips timed (per peer), warmup
  * those before them; verified: every record was right (a wrong one fails
  * the run, so a row always says "yes"). Errors go to stderr.
+ *
+ * --regions (apps/benchout.h): region notify is core 0's timed round
+ * trips (each from its send to the reply's arrival) and, on each peer,
+ * its counted rounds as one span (the span its free_cycles are of).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
 #include "notify/notify.h"
 #include "scc.h"
@@ -82,6 +87,7 @@ static void serve(const char *name, unsigned rounds, unsigned warmup, struct sha
     uint64_t i0 = 0, t0 = 0;
     for (unsigned i = 0; i < rounds; i++) {
         if (i == warmup) {
+            BENCH_MARK_BEGIN();
             i0 = idle_tsc();
             t0 = scc_tsc();
         }
@@ -96,6 +102,7 @@ static void serve(const char *name, unsigned rounds, unsigned warmup, struct sha
     }
     sh->idle[me] = idle_tsc() - i0;
     sh->span[me] = scc_tsc() - t0;
+    BENCH_MARK_END();
     sh->done[me] = token;
 }
 
@@ -106,10 +113,12 @@ static struct result measure(const char *name, int p, unsigned n, unsigned warmu
     struct result res;
     for (unsigned i = 0; i < warmup + n; i++) {
         rec_fill(&r, 0, i);
+        BENCH_MARK_BEGIN_FROM(i);
         uint64_t t0 = scc_tsc();
         chan_send(p, &r);
         int src = chan_recv(p, &back);
         uint64_t t1 = scc_tsc();
+        BENCH_MARK_END();
         if (src != p || !rec_check(&back, (uint32_t)p, i))
             fail(name, "a wrong record", p, i);
         if (i >= warmup)
@@ -158,6 +167,7 @@ int RCCE_APP(int argc, char **argv)
     unsigned n = 1000, warmup = 100;
 
     bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
+    bench_region_name("notify");
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
         fprintf(stderr, "notify_pingpong: RCCE_init failed: start as notify_pingpong <nues> "
                 "<GHz> <cores...> [options]\n");
@@ -168,7 +178,9 @@ int RCCE_APP(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int bad = 0;
-        if (!strcmp(a, "--list")) {
+        if (bench_regions_arg(a)) {
+            continue;
+        } else if (!strcmp(a, "--list")) {
             SAY("notify_pingpong schemes (--scheme NAME[:key=value,...]):\n");
             scheme_list(stdout);
             return 0;
@@ -199,7 +211,7 @@ int RCCE_APP(int argc, char **argv)
             i++;
         } else {
             SAY_ERR("notify_pingpong: unknown argument '%s' (--scheme SPEC, --n N, --warmup N, "
-                    "--peers LIST, --list)\n", a);
+                    "--peers LIST, --list, --regions)\n", a);
             bad = 1;
         }
         if (bad)
@@ -211,6 +223,7 @@ int RCCE_APP(int argc, char **argv)
     }
     if (!nspecs)
         nspecs = scheme_specs("all", specs, 0, MAX_SPECS);
+    bench_region_from(warmup);
     if (!npeers)
         for (int u = 1; u < ncores; u++)
             peers[npeers++] = u;

@@ -1,5 +1,5 @@
 """The memory and MPB benchmarks (apps/mem_bench.c, apps/mpb_contention.c)
-and their region markers (--regions, apps/benchout.h).
+and the benchmarks' region markers (--regions, apps/benchout.h).
 
 The expectations are made here: the columns from the apps' documented
 header, the numbers from the rows' own raw columns (bytes / time), the
@@ -210,6 +210,47 @@ def core_counter(stats, core, counter):
         if scope == "core" and c == str(core) and name == counter:
             return int(value)
     raise AssertionError(f"no core,{core},{counter} in {stats}")
+
+
+IPI_ARGS = ["n=200", "drop=10", "peers=1"]
+
+
+def test_regions_count_the_timed_rounds_and_move_nothing_modeled(tmp_path):
+    """ipi_latency with `regions` under scc-run --timing --timing-stats:
+    region:ipi has core 0's 180 counted rounds (200 less 10 % warm-up)
+    and nothing else; without it, no region at all, and the CSV is byte
+    for byte the same but for the command line: the markers sit outside
+    what core 0 times, and without the option they are a test and a
+    branch (apps/benchout.h's BENCH_MARK_*, which add nothing between the
+    clock reads)."""
+    stats = tmp_path / "on.csv"
+    p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
+                app("ipi_latency"), "--cores", "0-1", "--", *IPI_ARGS, "regions")
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+    rows = region_rows(stats)
+    assert rows["region:ipi", 0, "calls"] == 180, rows
+    assert {(s, c) for s, c, _ in rows} == {("region:ipi", 0)}, rows
+    cycles, instr = rows["region:ipi", 0, "cycles"], rows["region:ipi", 0, "instructions"]
+    assert 0 < instr < cycles < core_counter(stats, 0, "cycles"), rows
+    # every counted round interrupts the peer once and is interrupted once
+    assert rows["region:ipi", 0, "interrupts"] == 2 * 180, rows
+    # the rounds are core 0's rtt rows' rounds: each region is at least its round trip
+    _, _, table_rows = table(p.stdout.decode(), "ipi_latency")
+    rtt = next(r for r in table_rows if r["peer"] == "1" and r["kind"] == "rtt")
+    assert cycles >= 180 * int(rtt["min"]), (cycles, rtt)
+
+    flagged = p.stdout.decode()
+
+    stats = tmp_path / "off.csv"
+    p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
+                app("ipi_latency"), "--cores", "0-1", "--", *IPI_ARGS)
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+    assert region_rows(stats) == {}
+
+    def without_command(text):
+        return [l for l in text.splitlines() if not l.startswith("# command: ")]
+    assert "# command: ipi_latency.elf n=200 drop=10 peers=1 regions" in flagged
+    assert without_command(flagged) == without_command(p.stdout.decode())
 
 
 MEM_ARGS = ues([0]) + ["--sizes", "4K,128K", "--mem", "plain", "--reps", "2", "--warmup", "1"]
