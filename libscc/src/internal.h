@@ -118,6 +118,12 @@ int  chan_incoming(int src);            /* a new message from src waits */
 int  scc_progress(void);                /* nonzero if anything moved */
 int  scc_irecv_start(iRCCE_RECV_REQUEST *r);
 
+/* --- ircce_recv.c: below RCCE's simple receive (send.c) ------------------------ */
+
+/* Whether a blocking receive from source could take its message now:
+ * RCCE_SUCCESS or an error, and *ready (see ircce_recv.c). */
+int  scc_recv_test(char *buf, size_t size, int source, int *ready);
+
 /* --- helpers ------------------------------------------------------------------- */
 
 int  scc_error(int code);               /* report if debugging, return code */

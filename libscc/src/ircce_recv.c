@@ -99,9 +99,43 @@ int iRCCE_srecv(char *buf, ssize_t size, int source)
     return irecv(buf, size, source, NULL, 1);
 }
 
+/*
+ * The test of a blocking receive that must not block (RCCE_simple_recv_test
+ * and iRCCE_srecv_test, each of which then receives with its own blocking
+ * receive): *ready = 1 if the message from source is coming and neither a
+ * queued receive nor a receive in progress claims it, so that it can be
+ * received now; *ready = 0 after pushing the pending requests and waiting
+ * a little, as any test call that finds nothing does, or on an error.
+ */
+int scc_recv_test(char *buf, size_t size, int source, int *ready)
+{
+    int err;
+
+    *ready = 0;
+    if (size > INT_MAX)
+        return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
+    if ((err = scc_check_ue(source)))
+        return err;
+    if (!buf && size)
+        return scc_error(RCCE_ERROR_TARGET);
+    if (size && (scc_self.irecv_head[source] || scc_self.recv_port[source] ||
+                 !chan_incoming(source))) {
+        scc_idle(scc_progress());
+        return RCCE_SUCCESS;
+    }
+    *ready = 1;
+    return RCCE_SUCCESS;
+}
+
 int iRCCE_srecv_test(char *buf, ssize_t size, int source, int *test)
 {
-    return RCCE_simple_recv_test(buf, (size_t)size, source, test);
+    int ready, err = scc_recv_test(buf, (size_t)size, source, &ready);
+
+    if (test)
+        *test = ready;
+    if (err || !ready)
+        return err;
+    return iRCCE_srecv(buf, size, source);
 }
 
 /* A message from source (or any source) waits and no receive is queued

@@ -84,20 +84,11 @@ int RCCE_simple_recv(char *buf, size_t size, int source)
  * *test = 0 and nothing happened. */
 int RCCE_simple_recv_test(char *buf, size_t size, int source, int *test)
 {
-    int err;
+    int ready, err = scc_recv_test(buf, size, source, &ready);
 
     if (test)
-        *test = 0;
-    if ((err = check_size(size)) || (err = scc_check_ue(source)))
+        *test = ready;
+    if (err || !ready)
         return err;
-    if (!buf && size)
-        return scc_error(RCCE_ERROR_TARGET);
-    if (size && (scc_self.irecv_head[source] || scc_self.recv_port[source] ||
-                 !chan_incoming(source))) {
-        scc_idle(scc_progress());
-        return RCCE_SUCCESS;
-    }
-    if (test)
-        *test = 1;
     return RCCE_simple_recv(buf, size, source);
 }
