@@ -42,7 +42,7 @@ static struct scc_info info;
 static int armed;                   /* my wake line is set */
 static int poll_only;               /* timing mode: never sleep */
 unsigned int plat_spin_step = 1;
-static unsigned int spin_limit;     /* polls before sleeping */
+static unsigned int spin_limit;     /* polls before sleeping (plat_set_ues) */
 static unsigned intr_seen;          /* interrupts taken when I armed */
 static int crb_direct;              /* user code has the CRB pages */
 
@@ -214,15 +214,16 @@ void *plat_shm(size_t *size)
     return (void *)scc_shm();
 }
 
+void plat_set_ues(int np)
+{
+    spin_limit = np > 0 && SPIN_BUDGET / np > SPIN_MIN ? SPIN_BUDGET / np
+                                                       : SPIN_MIN;
+}
+
 /* Spin, then arm, then (the caller having looked once more) sleep until
  * an interrupt. Any interrupt ends the sleep; the caller looks again. */
 void plat_relax(unsigned int spins)
 {
-    if (!spin_limit) {
-        int np = RCCE_num_ues();
-        spin_limit = np > 0 && SPIN_BUDGET / np > SPIN_MIN ? SPIN_BUDGET / np
-                                                           : SPIN_MIN;
-    }
     if (spins < spin_limit || poll_only) {
         if (armed)
             arm(0);

@@ -41,6 +41,9 @@ struct plat_facts {
 };
 
 int plat_init(struct plat_facts *out);      /* 0, or an RCCE error */
+/* The number of UEs, from RCCE_init once it has read them (how long a
+ * waiting UE polls before it sleeps depends on it on the chip). */
+void plat_set_ues(int np);
 t_vcharp plat_mpb(int core);                /* the core's 7 KiB user area */
 uint64_t plat_ticks(void);                  /* wall clock */
 int plat_lock_try(int core);                /* 1 if taken */

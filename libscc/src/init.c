@@ -105,6 +105,7 @@ int RCCE_init(int *argc, char ***argv)
         return refuse(RCCE_ERROR_NUM_UES, "no arguments");
     if ((err = plat_init(&scc_self.facts)) || (err = parse_ues(*argc, *argv)))
         return err;
+    plat_set_ues(scc_self.np);
 
     char *program = (*argv)[0];
     *argv += scc_self.np + 2;
