@@ -1,5 +1,7 @@
-"""The memory and MPB benchmarks (apps/mem_bench.c, apps/mpb_contention.c)
-and the benchmarks' region markers (--regions, apps/benchout.h).
+"""The memory and MPB benchmarks (apps/mem_bench.c, apps/mpb_contention.c),
+the report's rows made from them (tools/scc/headlines.py rows 4, 11a and
+11b, on hand-made results tables), and the benchmarks' region markers
+(--regions, apps/benchout.h).
 
 The expectations are made here: the columns from the apps' documented
 header, the numbers from the rows' own raw columns (bytes / time), the
@@ -13,9 +15,11 @@ import io
 import subprocess
 import sys
 
+import pandas as pd
 import pytest
 
 from conftest import BUILD, REPO
+from scc import headlines as H
 from scc.sccrun import run_app
 
 SCC_RUN = REPO / "tools" / "scc-run"
@@ -284,3 +288,97 @@ def test_mem_bench_regions_hold_the_timed_passes(tmp_path):
                 app("mem_bench"), "--cores", "0", "--", *MEM_ARGS)
     assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
     assert region_rows(stats) == {}
+
+
+# --- the report's rows 4 and 11 ------------------------------------------------------
+
+def _by_id(i):
+    return next(h for h in H.HEADLINES if h.id == i)
+
+
+def _df(rows):
+    """A results table as scc-bench makes it (status per point), with a
+    failed point's row that the measures must leave out."""
+    return pd.DataFrame([{**r, "status": "ok"} for r in rows] +
+                        [{"status": "failed", "why": "time limit"}])
+
+
+def _mpb_rows(get24, put24, get48, put48, link):
+    rows = []
+    for op, n, (slow, fast, slowest) in (("get", 24, get24), ("put", 24, put24),
+                                         ("get", 48, get48), ("put", 48, put48)):
+        rows.append({"op": op, "target": 0, "cores": n, "core": 3, "hops": 1, "mean_us": 1e3,
+                     "min_us": 1e3, "max_us": 1e3, "alone_us": 1e3, "slowdown": 9.0})
+        rows.append({"op": op, "target": 0, "cores": n, "core": "all", "hops": None,
+                     "mean_us": fast, "min_us": fast, "max_us": slowest, "alone_us": fast,
+                     "slowdown": slow})
+    rows.append({"op": "link_idle", "target": 30, "cores": 0, "core": 28, "hops": 1,
+                 "mean_us": 37.0, "min_us": 37.0, "max_us": 37.0, "alone_us": 37.0,
+                 "slowdown": 1.0})
+    rows.append({"op": "link_loaded", "target": 30, "cores": 44, "core": 28, "hops": 1,
+                 "mean_us": 37.0 * link, "min_us": 37.0, "max_us": 37.0, "alone_us": 37.0,
+                 "slowdown": link})
+    return {"mpb-001-contention": _df(rows)}
+
+
+@pytest.mark.no_qemu
+def test_row_4_is_the_worst_of_001s_four_contention_findings():
+    h = _by_id("4")
+    assert h.published == 1.0 and h.band == H.BAND_ABOUT and h.measure is not None
+    assert set(h.experiments) == {"mpb-001-contention"}
+    assert h.experiments["mpb-001-contention"]["experiment"]["app"] == "mpb_contention"
+    # slowdowns at 24: 1.02 (get), 1.10 (put) -> 1.10; spreads at 48: get
+    # 50/40 = 1.25 of 2 -> 0.625, put 4.4/1.0 of 4 -> 1.1; link 1.001
+    dfs = _mpb_rows((1.02, 36.0, 40.0), (1.10, 0.8, 0.9), (1.3, 40.0, 50.0),
+                    (1.0, 1.0, 4.4), 1.001)
+    assert h.measure(dfs) == pytest.approx(0.625)
+    # the farthest from 1 either way: 1.7 at 24 cores beats 1 / 0.625 = 1.6
+    dfs = _mpb_rows((1.7, 36.0, 40.0), (1.10, 0.8, 0.9), (1.3, 40.0, 50.0),
+                    (1.0, 1.0, 4.4), 1.001)
+    assert h.measure(dfs) == pytest.approx(1.7)
+    with pytest.raises(H.MeasureError, match="48 cores"):
+        h.measure({"mpb-001-contention": _df([r for r in _mpb_rows(
+            (1.0, 1, 1), (1.0, 1, 1), (1.0, 1, 1), (1.0, 1, 1), 1.0)[
+            "mpb-001-contention"].to_dict("records") if r.get("cores") != 48])})
+
+
+def _mem_rows(values, kind="single"):
+    return [{"kind": kind, "op": op, "mem": mem, "cores": 1, "controllers": 1, "bytes": b,
+             "reps": 2, "moved_bytes": 2 * b, "clock": "modeled", "us": 2 * b / v,
+             "mb_per_s": v, "verified": "yes"} for (op, mem, b), v in values.items()]
+
+
+@pytest.mark.no_qemu
+def test_row_11a_is_the_worst_of_002s_eight_single_core_figures():
+    h = _by_id("11a")
+    assert h.published == 1.0 and h.band == H.BAND_TABLE
+    assert h.experiments["mem-002-single"]["experiment"]["app"] == "mem_bench"
+    ours = {("read", "plain", 4096): 360.0, ("write", "plain", 4096): 420.0,     # 0.9, 1.05
+            ("read", "plain", 131072): 285.0, ("write", "plain", 131072): 116.0,
+            ("read", "mpbt", 131072): 200.0,                                     # not 002's
+            ("write", "mpbt", 131072): 143.0,                                    # 1.1
+            ("read", "plain", 1048576): 107.0, ("write", "plain", 1048576): 26.4,  # 1.2
+            ("write", "mpbt", 1048576): 125.0,
+            # a second L2 size: the level's highest counts (285 above)
+            ("read", "plain", 65536): 250.0}
+    dfs = {"mem-002-single": _df(_mem_rows(ours))}
+    assert H.mem_single(dfs)["read", "plain", "L2"] == 285.0
+    assert h.measure(dfs) == pytest.approx(1.2)
+    ours["write", "mpbt", 1048576] = 62.5                                        # 0.5
+    assert h.measure({"mem-002-single": _df(_mem_rows(ours))}) == pytest.approx(0.5)
+    del ours["write", "mpbt", 1048576]
+    with pytest.raises(H.MeasureError, match="write', 'mpbt', 'DRAM"):
+        h.measure({"mem-002-single": _df(_mem_rows(ours))})
+
+
+@pytest.mark.no_qemu
+def test_row_11b_is_48_cores_at_once_in_gb_per_s():
+    h = _by_id("11b")
+    assert h.published == 5.9 and h.unit == "GB/s" and h.band == H.BAND_TABLE
+    spec = h.experiments["mem-002-aggregate"]
+    assert spec["experiment"]["app"] == "mem_bench" and spec["experiment"]["cores"] == "0-47"
+    rows = [{"kind": "aggregate", "op": "read", "mem": "plain", "cores": n, "bytes": 1 << 20,
+             "mb_per_s": 95.0 * n} for n in (1, 19, 48)]
+    assert h.measure({"mem-002-aggregate": _df(rows)}) == pytest.approx(4.56)
+    with pytest.raises(H.MeasureError, match="cores"):
+        h.measure({"mem-002-aggregate": _df(rows[:2])})
