@@ -148,8 +148,18 @@ all: $(QEMU_BIN) $(GUEST_TARGETS) $(VENV_STAMP) $(CORE_MAPS) $(GRUB_STAMP)
 run: all
 	tools/scc-bcast-demo $(RUN_ARGS)
 
+# The tests run in two passes. First, on TEST_JOBS pytest-xdist workers at
+# once (default: the host's CPUs; each QEMU run then counts on its share of
+# them, SCC_PARALLEL_RUNS, for --tcg auto), every test but those marked
+# `alone`; then those, one at a time: they measure against the host's clock
+# (tests/conftest.py). TEST_JOBS=1 runs the first pass without workers.
+TEST_JOBS ?= $(shell nproc)
 test: all
-	$(VENV_PY) -m pytest -v tests $(PYTEST_ARGS)
+	SCC_TEST_PASS=shared SCC_PARALLEL_RUNS=$(TEST_JOBS) $(VENV_PY) -m pytest -v \
+	    $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist load) tests $(PYTEST_ARGS); \
+	rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 5 ] || exit $$rc; \
+	SCC_TEST_PASS=alone $(VENV_PY) -m pytest -v tests $(PYTEST_ARGS); \
+	rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 5 ] || exit $$rc
 
 # The papers' headline results, reproduced (tools/scc/report.py).
 report: all

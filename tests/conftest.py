@@ -2,6 +2,7 @@
 (tools/scc) is installed in build/venv by the build."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -31,6 +32,27 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "slow: takes a minute or more of host time; skip for a fast loop with "
         "make test PYTEST_ARGS='-m \"not slow\"'")
+    config.addinivalue_line(
+        "markers", "alone: measures against the host's clock, so it must not share the "
+        "host with other tests: `make test` runs these after the others, one at a time")
+
+
+def pytest_collection_modifyitems(config, items):
+    """`make test` runs the tests in two passes: SCC_TEST_PASS=shared (on
+    several pytest-xdist workers at once) leaves out the tests marked alone,
+    SCC_TEST_PASS=alone runs only those. Unset: all of them."""
+    which = os.environ.get("SCC_TEST_PASS", "")
+    if which not in ("", "shared", "alone"):
+        raise pytest.UsageError(f"SCC_TEST_PASS={which!r}: expected shared or alone")
+    if not which:
+        return
+    keep, drop = [], []
+    for item in items:
+        alone = item.get_closest_marker("alone") is not None
+        (keep if alone == (which == "alone") else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 @pytest.fixture(scope="session")

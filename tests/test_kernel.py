@@ -350,6 +350,7 @@ def tick_rates(kernel_tick, app_hz):
     return rates
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("kernel_tick, app_hz, want_hz", [(100, 0, 100), (0, 250, 250)],
                          ids=["option-tick=100", "SYS_tick-250"])
 def test_tick_rate(kernel_tick, app_hz, want_hz):

@@ -403,6 +403,7 @@ def test_narrow_register_accesses_logged(tmp_path):
         assert re.search(w, text), (w, text)
 
 
+@pytest.mark.alone      # its pgrep would see another test's misbehave
 def test_scc_run_reader_goes_away():
     """Item: `scc-run ... | head -1` printed a traceback and waited for its
     time limit; now it stops QEMU and exits quietly."""
