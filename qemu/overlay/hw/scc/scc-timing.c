@@ -58,6 +58,7 @@
 #include "target/i386/cpu.h"
 #include "hw/scc/scc.h"
 #include "hw/scc/scc-timing.h"
+#include "trace.h"
 
 #define PS_PER_S        1000000000000LL
 #define NEVER           INT64_MAX
@@ -76,14 +77,14 @@ static int64_t tm_period_ps(uint64_t hz)
     return (PS_PER_S + hz / 2) / hz;
 }
 
-static inline SCCCoreTiming *K(SCCCore *c)
+static inline SCCCoreTiming *tm_core_timing(SCCCore *c)
 {
     return c->tm;
 }
 
 /* The core's write-combine buffer: its line's bytes are in the CPU state
  * (TCGTimingWCB), where the target's store helper merges into it. */
-static inline TCGTimingWCB *W(SCCCore *c)
+static inline TCGTimingWCB *tm_core_wcb(SCCCore *c)
 {
     return &cpu_env(c->cs)->timing_wcb;
 }
@@ -103,7 +104,7 @@ static bool tm_in_run(SCCCore *c)
 /* Every change of a core's state comes here: see SCCTiming.line_pollers. */
 static void tm_set_state(SCCMachineState *s, SCCCore *c, int state)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     uint64_t bit = 1ull << c->id;
 
     if (k->state == SCC_TM_POLL) {
@@ -117,13 +118,15 @@ static void tm_set_state(SCCMachineState *s, SCCCore *c, int state)
 
 static int64_t tm_insns(SCCCore *c)
 {
-    return K(c)->insns +
-           (tm_in_run(c) ? tcg_timing_executed(c->cs, K(c)->budget) : 0);
+    SCCCoreTiming *k = tm_core_timing(c);
+
+    return k->insns +
+           (tm_in_run(c) ? tcg_timing_executed(c->cs, k->budget) : 0);
 }
 
 int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
 
     return k->t0 + (tm_insns(c) - k->insn0) * k->cpi_ps;
 }
@@ -136,7 +139,7 @@ int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
  */
 static void tm_set_clock(SCCMachineState *s, SCCCore *c, int64_t t)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
 
     k->insn0 = tm_insns(c);
     k->t0 = t;
@@ -179,9 +182,9 @@ static void tm_route(SCCMachineState *s, int from, int to)
  */
 static void tm_catch_up(SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     TCGTimingMPBHits *m = &cpu_env(c->cs)->timing_mpb;
-    TCGTimingWCB *w = W(c);
+    TCGTimingWCB *w = tm_core_wcb(c);
 
     if (m->unsynced) {
         m->unsynced = false;
@@ -208,7 +211,7 @@ static void tm_catch_up(SCCCore *c)
 static void tm_io_event(SCCCore *c)
 {
     tm_catch_up(c);
-    K(c)->io_seq++;
+    tm_core_timing(c)->io_seq++;
 }
 
 /*
@@ -218,15 +221,16 @@ static void tm_io_event(SCCCore *c)
 static G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c)
 {
     CPUState *cs = c->cs;
+    SCCCoreTiming *k = tm_core_timing(c);
     TCGTimingMPBHits *m = &cpu_env(cs)->timing_mpb;
 
     tm_catch_up(c);
-    K(c)->shared_seen = 0;          /* the instruction starts again */
-    if (K(c)->hit_insn == tm_insns(c)) {
-        K(c)->hits_pending = 0;     /* the instruction is done again later */
+    k->shared_seen = 0;             /* the instruction starts again */
+    if (k->hit_insn == tm_insns(c)) {
+        k->hits_pending = 0;        /* the instruction is done again later */
     }
     if (m->mark == tcg_timing_mark(cs)) {
-        K(c)->n.l1_mpbt_hits -= m->mark_hits;   /* the same, for those */
+        k->n.l1_mpbt_hits -= m->mark_hits;      /* the same, for those */
     }
     m->mark = -1;
     s->tm->blocks++;
@@ -253,7 +257,7 @@ static int64_t tm_arrival(SCCMachineState *s, SCCCore *c, int tile,
  */
 static void tm_check_arrival(SCCMachineState *s, SCCCore *c, int64_t a)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
 
     /*
      * At the limit itself, another core's access could arrive at the same
@@ -262,8 +266,9 @@ static void tm_check_arrival(SCCMachineState *s, SCCCore *c, int64_t a)
      */
     if ((a > k->limit || (a == k->limit && c - s->core > k->limit_core)) &&
         tm_can_restart(c)) {
+        trace_scc_timing_block(c->id, a, k->limit, k->limit_core);
         tm_set_state(s, c, SCC_TM_BLOCKED);
-        K(c)->blocked_arrival = a;
+        k->blocked_arrival = a;
         tm_restart(s, c);
     }
 }
@@ -286,7 +291,7 @@ static int64_t tm_transact(SCCMachineState *s, SCCCore *c, int tile,
     if (mpb) {
         start = MAX(a, tm->port_busy[tile]);
         tm->port_busy[tile] = start + s->tp.mpb_service_ps;
-        K(c)->n.stall_contention += start - a;
+        tm_core_timing(c)->n.stall_contention += start - a;
     }
     tm_route(s, c->tile, tile);
     tm_route(s, tile, c->tile);
@@ -299,7 +304,7 @@ static int64_t tm_transact(SCCMachineState *s, SCCCore *c, int tile,
 
 static int64_t tm_next_event(SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int64_t t = k->apic_deadline >= 0 ? k->apic_deadline : NEVER;
     int i;
 
@@ -333,7 +338,7 @@ static void tm_reschedule(SCCMachineState *s, SCCCore *c, int64_t key)
 
     s->tm->keys_stale = true;
     if (r && r->tm && r->tm->running) {
-        tm_limit_to(s, K(r), c - s->core, key);
+        tm_limit_to(s, tm_core_timing(r), c - s->core, key);
         cpu_exit(r->cs);
     }
 }
@@ -341,7 +346,7 @@ static void tm_reschedule(SCCMachineState *s, SCCCore *c, int64_t key)
 static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
                          bool level, uint32_t mhz)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int i;
 
     for (i = 0; i < k->nev; i++) {
@@ -375,7 +380,7 @@ void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level)
 static void tm_set_core_clock(SCCMachineState *s, SCCCore *c, uint64_t hz,
                               int64_t now)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     SCCTimingParams *p = &s->tp;
     int64_t ps = tm_period_ps(hz);
 
@@ -395,7 +400,7 @@ static void tm_set_core_clock(SCCMachineState *s, SCCCore *c, uint64_t hz,
 
 int64_t scc_timing_tsc(SCCMachineState *s, SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
 
     return k->tsc0 + (scc_timing_now(s, c) - k->tsc_t0) / k->core_ps;
 }
@@ -430,8 +435,8 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
     int64_t at = from && from->tm->running ? s->tm->io_arrival : 0;
 
     tm_set_state(s, c, SCC_TM_RUN);
-    K(c)->t0 = at;
-    K(c)->insn0 = K(c)->insns;
+    tm_core_timing(c)->t0 = at;
+    tm_core_timing(c)->insn0 = tm_core_timing(c)->insns;
     tm_reschedule(s, c, at);
 }
 
@@ -442,7 +447,7 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
  */
 static bool tm_listened(SCCCore *c, int64_t t)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     unsigned i;
 
     for (i = k->lint0_n; i > 0 && i + SCC_TM_LINT0_LOG > k->lint0_n; i--) {
@@ -469,18 +474,19 @@ static bool tm_late_lost(SCCMachineState *s, SCCCore *c, SCCTimingEvent *e,
     if (!e->late || tm_listened(c, e->at)) {
         return false;
     }
+    trace_scc_timing_late_event(c->id, e->kind, e->at, now);
     if (e->kind == SCC_TM_EV_CLOCK) {
         warn_report("scc: timing: core %d: tile clock change %" PRId64
                     " cycles late: the core does not listen for interrupts "
                     "(LVT LINT0 masked) and had run past it", c->id,
-                    (now - e->at) / K(c)->core_ps);
+                    (now - e->at) / tm_core_timing(c)->core_ps);
     }
     return e->kind == SCC_TM_EV_LINT0;
 }
 
 static void tm_deliver(SCCMachineState *s, SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int64_t now = scc_timing_now(s, c);
 
     for (;;) {
@@ -534,10 +540,10 @@ static void tm_apic_arm(APICCommonState *a, int64_t when)
 {
     SCCCore *c = tm_core_of_apic(a);
 
-    K(c)->apic_deadline = when < 0 ? -1 : when * 1000;
+    tm_core_timing(c)->apic_deadline = when < 0 ? -1 : when * 1000;
     tm_machine->tm->keys_stale = true;
     if (when >= 0) {
-        tm_reschedule(tm_machine, c, K(c)->apic_deadline);
+        tm_reschedule(tm_machine, c, tm_core_timing(c)->apic_deadline);
     }
 }
 
@@ -557,7 +563,7 @@ static bool tm_listening(SCCCore *c)
 static void tm_apic_lvt_written(APICCommonState *a, int n)
 {
     SCCCore *c = tm_core_of_apic(a);
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     bool on = tm_listening(c);
     unsigned i = k->lint0_n % SCC_TM_LINT0_LOG;
 
@@ -585,12 +591,13 @@ static const APICTimerOps tm_apic_ops = {
  * after @t (a write's arrival or an event), and let it run. */
 static void tm_unpark(SCCMachineState *s, SCCCore *c, int64_t t)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int64_t first = k->poll_t + k->poll_rlat, n = 0;
 
     if (t > first) {
         n = (t - first + k->poll_dt - 1) / k->poll_dt;
     }
+    trace_scc_timing_unpark(c->id, t, n);
     tm_set_state(s, c, SCC_TM_RUN);
     k->n.poll_instructions += n * k->poll_dinsn;
     k->t0 = k->poll_t + n * k->poll_dt - k->cpi_ps;
@@ -667,7 +674,7 @@ static uint64_t tm_loop_state(SCCCore *c)
 static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
                           uint64_t val, uint32_t line, int64_t rlat)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int64_t t = scc_timing_now(s, c), insn = tm_insns(c);
     uint64_t state;
 
@@ -703,6 +710,9 @@ static void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
     k->poll_insn = insn;
     if (k->poll_repeats >= POLL_REPEATS && k->poll_dt > 0 &&
         tm_can_restart(c)) {
+        trace_scc_timing_park(c->id, line / SCC_MPB_LINES,
+                              (line % SCC_MPB_LINES) * SCC_LINE, t,
+                              k->poll_dt, k->poll_dinsn);
         k->poll_line = line;
         tm_set_state(s, c, SCC_TM_POLL);
         k->poll_rlat = rlat;
@@ -739,30 +749,38 @@ static void tm_stale_report(SCCMachineState *s, SCCCore *c, uint32_t line,
     uint64_t bit = (uint64_t)c->id * s->ntiles * SCC_MPB_LINES + line;
     int set = line % SCC_L1_SETS;
 
-    K(c)->n.stale_reads++;
+    SCCCoreTiming *k = tm_core_timing(c);
+    int tile = line / SCC_MPB_LINES, off = (line % SCC_MPB_LINES) * SCC_LINE;
+    int64_t now = scc_timing_now(s, c);
+
+    k->n.stale_reads++;
+    trace_scc_timing_stale_read(c->id, tile, off, k->l1_time[set][way],
+                                tm->line_writer[line], tm->line_written[line],
+                                now);
     if (tm->stale_seen[bit / 64] & (1ull << (bit % 64))) {
         return;
     }
     tm->stale_seen[bit / 64] |= 1ull << (bit % 64);
-    error_report("scc timing: core %02d read stale MPB data: tile %d offset "
-                 "0x%04x, cached at %.3f us, written by core %02d at %.3f us, "
-                 "read at %.3f us (a CL1INVMB missing before the read?)",
-                 c->id, line / SCC_MPB_LINES, (line % SCC_MPB_LINES) * SCC_LINE,
-                 K(c)->l1_time[set][way] / 1e6, tm->line_writer[line],
-                 tm->line_written[line] / 1e6, scc_timing_now(s, c) / 1e6);
+    /* a guest mistake: timing-stale=on turns guest_errors on (see init) */
+    qemu_log_mask(LOG_GUEST_ERROR, "scc timing: core %02d read stale MPB data: "
+                  "tile %d offset 0x%04x, cached at %.3f us, written by core "
+                  "%02d at %.3f us, read at %.3f us (a CL1INVMB missing before "
+                  "the read?)\n", c->id, tile, off, k->l1_time[set][way] / 1e6,
+                  tm->line_writer[line], tm->line_written[line] / 1e6,
+                  now / 1e6);
 }
 
 /* Put the bytes the core's WCB holds for @line over @len bytes at @off. */
 static void tm_wcb_forward(SCCCore *c, uint32_t line, unsigned off,
                            unsigned len, uint8_t *out)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     unsigned i;
 
     if (k->wcb_valid && k->wcb_line == line) {
         for (i = 0; i < len; i++) {
-            if (W(c)->mask & (1u << (off + i))) {
-                out[i] = W(c)->data[off + i];
+            if (tm_core_wcb(c)->mask & (1u << (off + i))) {
+                out[i] = tm_core_wcb(c)->data[off + i];
             }
         }
     }
@@ -775,7 +793,7 @@ static void tm_wcb_forward(SCCCore *c, uint32_t line, unsigned off,
  */
 static void tm_count_hit(SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int64_t insn = tm_insns(c);
 
     if (k->hit_insn != insn) {
@@ -791,7 +809,7 @@ static void tm_count_hit(SCCCore *c)
 static int tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
                         unsigned off, unsigned len, uint8_t *out, bool mpbt)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     uint8_t *mem = tm_mpb_ram(s, line);
     int set = line % SCC_L1_SETS, way = mpbt ? tm_l1_way(k, line) : -1;
     int tile = line / SCC_MPB_LINES;
@@ -806,7 +824,7 @@ static int tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
             mem = k->l1_data[set][way];
         }
     } else {
-        a = tm_transact(s, c, tile, K(c)->mpb_ps, true,
+        a = tm_transact(s, c, tile, tm_core_timing(c)->mpb_ps, true,
                         &k->n.stall_mpb_read);
         k->n.mpb_line_reads++;
         if (mpbt) {
@@ -843,16 +861,16 @@ static void tm_apply(SCCMachineState *s, SCCCore *c, uint32_t line,
 
 static void tm_flush_wcb(SCCMachineState *s, SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int64_t a;
 
-    a = tm_transact(s, c, k->wcb_line / SCC_MPB_LINES, K(c)->mpb_ps, true,
+    a = tm_transact(s, c, k->wcb_line / SCC_MPB_LINES, k->mpb_ps, true,
                     &k->n.stall_mpb_write);
     k->n.wcb_flushes++;
     k->n.mpb_line_writes++;
     k->wcb_valid = false;
-    W(c)->tag = 0;
-    tm_apply(s, c, k->wcb_line, W(c)->mask, W(c)->data, a);
+    tm_core_wcb(c)->tag = 0;
+    tm_apply(s, c, k->wcb_line, tm_core_wcb(c)->mask, tm_core_wcb(c)->data, a);
 }
 
 /*
@@ -864,8 +882,8 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
                           unsigned off, unsigned len, const uint8_t *in,
                           bool mpbt, uint64_t io_tag)
 {
-    SCCCoreTiming *k = K(c);
-    TCGTimingWCB *w = W(c);
+    SCCCoreTiming *k = tm_core_timing(c);
+    TCGTimingWCB *w = tm_core_wcb(c);
     uint32_t mask = (len == 32 ? ~0u : ((1u << len) - 1)) << off;
     int way = tm_l1_way(k, line);
     uint8_t data[SCC_LINE];
@@ -886,7 +904,7 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
     if (!mpbt || (w->mask | mask) == ~0u) {
         /* out now: uncached, or the line is full (no state changed yet,
          * so the access can still restart) */
-        a = tm_transact(s, c, line / SCC_MPB_LINES, K(c)->mpb_ps, true,
+        a = tm_transact(s, c, line / SCC_MPB_LINES, k->mpb_ps, true,
                         &k->n.stall_mpb_write);
         k->n.mpb_line_writes++;
         if (mpbt) {
@@ -921,7 +939,7 @@ static void tm_write_line(SCCMachineState *s, SCCCore *c, uint32_t line,
 static void tm_mpb_hits_allow(SCCMachineState *s, SCCCore *c, uint32_t line,
                               int way, uint64_t io_tag)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     TCGTimingMPBHits *m = &cpu_env(c->cs)->timing_mpb;
     uint32_t vline = io_tag & -SCC_LINE;
     int set = line % SCC_L1_SETS;
@@ -961,7 +979,7 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
     }
     /* spinning? decide on what the read would return, before doing it */
     {
-        SCCCoreTiming *k = K(c);
+        SCCCoreTiming *k = tm_core_timing(c);
         uint32_t line = t->id * SCC_MPB_LINES + off / SCC_LINE;
         uint8_t peek[8];
         uint8_t *mem = tm_mpb_ram(s, line);
@@ -979,14 +997,14 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
              */
             if (way < 0) {
                 tm_check_arrival(s, c, tm_arrival(s, c, t->id,
-                                                  K(c)->mpb_ps));
+                                                  tm_core_timing(c)->mpb_ps));
             }
 
             memcpy(peek, src + o, size);
             tm_wcb_forward(c, line, o, size, peek);
             tm_spin_check(s, c, (t->id * SCC_MPB_SIZE + off) | size << 28,
                           ldn_le_p(peek, size), line,
-                          way >= 0 ? 0 : K(c)->mpb_ps +
+                          way >= 0 ? 0 : tm_core_timing(c)->mpb_ps +
                           tm_hops(s, c->tile, t->id) * s->tm->hop_ps);
         } else {
             tm_io_event(c);
@@ -1000,7 +1018,7 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
                             o % SCC_LINE, n, buf + done, attrs.mpbt);
         done += n;
     }
-    K(c)->poll_seq = K(c)->io_seq;
+    tm_core_timing(c)->poll_seq = tm_core_timing(c)->io_seq;
     if (off % SCC_LINE + size <= SCC_LINE) {    /* one line: @held is its */
         tm_mpb_hits_allow(s, c, t->id * SCC_MPB_LINES + off / SCC_LINE, held,
                           io_tag);
@@ -1156,7 +1174,7 @@ static void tm_filter_clear(CPUState *cs)
 static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
                              bool store)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int64_t insn = tm_insns(c);
     uint64_t key = paddr << 1 | store;
     int x, y, i;
@@ -1208,7 +1226,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
 {
     SCCMachineState *s = tm_machine;
     SCCCore *c = &s->core[cs->cpu_index];
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     uint32_t line = paddr / SCC_LINE, tag = line + 1;
     int s1 = line % SCC_L1_SETS, s2 = line % SCC_L2_SETS, w;
     int64_t cost;
@@ -1272,7 +1290,7 @@ static void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     for (w = 0; w < SCC_L2_WAYS && k->l2_tag[s2][w] != tag; w++) {
     }
     if (w < SCC_L2_WAYS) {
-        cost = store ? 0 : K(c)->l2_ps;
+        cost = store ? 0 : tm_core_timing(c)->l2_ps;
     } else if (store) {
         cost = 0;
         if (k->around_tag != tag) {
@@ -1314,12 +1332,12 @@ void scc_timing_io(SCCMachineState *s, int tile, bool sif)
     if (!s->timing || !c || !tm_in_run(c)) {
         return;
     }
-    k = K(c);
+    k = tm_core_timing(c);
     if (k->wcb_valid) {
         tm_flush_wcb(s, c);     /* uncached accesses are in order */
     }
     s->tm->io_arrival = tm_transact(s, c, sif ? s->tm->sif_tile : tile,
-                                    sif ? K(c)->sif_ps : K(c)->crb_ps,
+                                    sif ? k->sif_ps : k->crb_ps,
                                     false, sif ? &k->n.stall_sif
                                                : &k->n.stall_crb);
     if (sif) {
@@ -1332,7 +1350,7 @@ void scc_timing_io(SCCMachineState *s, int tile, bool sif)
 
 void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c)
 {
-    memset(K(c)->l1_tag, 0, sizeof(K(c)->l1_tag));
+    memset(tm_core_timing(c)->l1_tag, 0, sizeof(tm_core_timing(c)->l1_tag));
     cpu_env(c->cs)->timing_mpb.gen++;
 }
 
@@ -1361,7 +1379,7 @@ static bool tm_halted(SCCCore *c)
 /* When the core next needs the others to have reached: see the top. */
 static int64_t tm_key(SCCMachineState *s, SCCCore *c)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     int64_t ev = tm_next_event(c);
 
     switch (k->state) {
@@ -1385,6 +1403,7 @@ static void tm_stalled(SCCMachineState *s)
         return;
     }
     s->tm->stall_reported = true;
+    trace_scc_timing_stalled();
     for (i = 0; i < s->ncores; i++) {
         SCCCore *c = &s->core[i];
 
@@ -1521,7 +1540,7 @@ static CPUState *tm_next(int64_t *budget)
         }
         best = tm->key[pick];
         c = &s->core[pick];
-        k = K(c);
+        k = tm_core_timing(c);
         tm->last = pick;        /* whatever happens next changes its key */
         if (k->state == SCC_TM_POLL) {
             tm_unpark(s, c, best);
@@ -1547,7 +1566,7 @@ static CPUState *tm_next(int64_t *budget)
         if (!c) {
             return NULL;
         }
-        k = K(c);
+        k = tm_core_timing(c);
         tm->keys_stale = true;
         if (k->state == SCC_TM_BLOCKED) {
             tm_set_state(s, c, SCC_TM_RUN);
@@ -1577,6 +1596,7 @@ static CPUState *tm_next(int64_t *budget)
     k->budget = *budget;
     k->end = end;
     k->running = true;
+    trace_scc_timing_run(c->id, now, end, *budget, k->listening);
     return c->cs;
 }
 
@@ -1584,9 +1604,9 @@ static void tm_ran(CPUState *cs, int64_t executed, int ret)
 {
     SCCCore *c = &tm_machine->core[cs->cpu_index];
 
-    K(c)->insns += executed;
-    K(c)->n.instructions += executed;
-    K(c)->running = false;
+    tm_core_timing(c)->insns += executed;
+    tm_core_timing(c)->n.instructions += executed;
+    tm_core_timing(c)->running = false;
     tm_catch_up(c);
     cpu_env(cs)->timing_mpb.mark = -1;     /* a new run, new marks */
 }
@@ -1613,7 +1633,7 @@ static void tm_counters_now(SCCMachineState *s, SCCCore *c, SCCTimingCounters *n
     n->l1_mpbt_hits += c->tm->hits_pending;
     if (tm_in_run(c)) {
         /* the instructions of the current run so far */
-        n->instructions += tcg_timing_executed(c->cs, K(c)->budget);
+        n->instructions += tcg_timing_executed(c->cs, c->tm->budget);
     }
 }
 
@@ -1630,7 +1650,7 @@ static void tm_counters_csv(SCCTiming *tm, SCCTimingCounters *n)
 
 void scc_timing_region_name(SCCMachineState *s, SCCCore *c, uint8_t byte)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
 
     if (!s->timing) {
         return;
@@ -1651,7 +1671,7 @@ void scc_timing_region_name(SCCMachineState *s, SCCCore *c, uint8_t byte)
  */
 void scc_timing_region(SCCMachineState *s, SCCCore *c, uint32_t cmd)
 {
-    SCCCoreTiming *k = K(c);
+    SCCCoreTiming *k = tm_core_timing(c);
     SCCTimingCounters now;
     uint64_t *v = (uint64_t *)&now, *b, *sum;
     int i;
@@ -1803,6 +1823,14 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
                    "timing-mpb-cycles must not be 0");
         return false;
     }
+    /*
+     * The stale reads timing-stale=on looks for are guest errors (a
+     * CL1INVMB missing): the option asks for their reports, so show them.
+     */
+    if (s->timing_stale && !qemu_loglevel_mask(LOG_GUEST_ERROR) &&
+        !qemu_set_log(qemu_loglevel | LOG_GUEST_ERROR, errp)) {
+        return false;
+    }
     tm = s->tm = g_new0(SCCTiming, 1);
     tm->core_ps = tm_period_ps(s->core_hz);
     tm->cpi_ps = tm->core_ps * p->cpi_milli / 1000;
@@ -1868,7 +1896,7 @@ void scc_timing_reset(SCCMachineState *s)
         tm_filter_clear(s->core[i].cs);     /* the L1 model is empty */
         memset(&cpu_env(s->core[i].cs)->timing_mpb, 0,
                sizeof(TCGTimingMPBHits));
-        memset(W(&s->core[i]), 0, sizeof(TCGTimingWCB));
+        memset(tm_core_wcb(&s->core[i]), 0, sizeof(TCGTimingWCB));
     }
     memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
     memset(s->tm->link, 0, sizeof(s->tm->link));

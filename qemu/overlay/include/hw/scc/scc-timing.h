@@ -13,7 +13,7 @@
 #include "standard-headers/scc/abi.h"
 
 #define SCC_LINE            32          /* bytes in a cache line */
-#define SCC_MPB_LINES       (0x4000 / SCC_LINE)
+#define SCC_MPB_LINES       (SCC_MPB_SIZE / SCC_LINE)
 #define SCC_L1_SETS         128         /* P54C data L1: 8 KiB, 2-way */
 #define SCC_L1_WAYS         2
 #define SCC_TM_MAX_EVENTS   8
@@ -213,14 +213,14 @@ typedef struct SCCTiming {
     int64_t io_arrival;         /* the arrival of the access being done */
     bool stall_reported;
     uint64_t blocks;            /* restarts of accesses (host work) */
-    int64_t port_busy[24];      /* MPB port of each tile busy until */
-    int16_t line_writer[24 * SCC_MPB_LINES];
-    int64_t line_written[24 * SCC_MPB_LINES];
+    int64_t port_busy[SCC_MAX_TILES];  /* MPB port of each tile busy until */
+    int16_t line_writer[SCC_MAX_TILES * SCC_MPB_LINES];
+    int64_t line_written[SCC_MAX_TILES * SCC_MPB_LINES];
     /* the cores parked on each line (state SCC_TM_POLL): a write wakes
      * them without looking at every core's state */
-    uint64_t line_pollers[24 * SCC_MPB_LINES];
+    uint64_t line_pollers[SCC_MAX_TILES * SCC_MPB_LINES];
     uint64_t *stale_seen;       /* ncores x lines bitmap */
-    uint64_t link[24][4];       /* packets out of each router: E S W N */
+    uint64_t link[SCC_MAX_TILES][4];   /* packets out of each router: E S W N */
     /*
      * Every core's key (NEVER if it cannot run), kept in one place: a
      * scan of the cores' own state at every switch touched three cache
