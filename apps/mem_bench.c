@@ -81,21 +81,6 @@ static int usage(const char *why, const char *what)
     return 2;
 }
 
-/* A number in lo..hi: 0, or -1. */
-static int number(const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long v;
-
-    if (!s || *s < '0' || *s > '9')
-        return -1;
-    v = strtol(s, &end, 10);
-    if (*end || v < lo || v > hi)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
 /* "read,write" or "plain,mpbt" into a bit set: 0 if a word is unknown. */
 static int words(const char *s, const char *a, const char *b)
 {
@@ -372,13 +357,13 @@ int RCCE_APP(int argc, char **argv)
             if (!(mems = words(v, "plain", "mpbt")))
                 return usage("--mem takes plain and/or mpbt, not ", v);
         } else if (!strcmp(a, "--reps")) {
-            if (number(v, 1, MAXREPS, &reps))
+            if (count_parse(v, 1, MAXREPS, &reps))
                 return usage("--reps wants 1-1000, not ", v);
         } else if (!strcmp(a, "--agg-reps")) {
-            if (number(v, 1, MAXREPS, &agg_reps))
+            if (count_parse(v, 1, MAXREPS, &agg_reps))
                 return usage("--agg-reps wants 1-1000, not ", v);
         } else if (!strcmp(a, "--warmup")) {
-            if (number(v, 0, MAXREPS, &warmup))
+            if (count_parse(v, 0, MAXREPS, &warmup))
                 return usage("--warmup wants 0-1000, not ", v);
         } else if (!strcmp(a, "--aggregate")) {
             if (!strcmp(v, "none"))

@@ -63,6 +63,7 @@
 #include "benchout.h"
 #include "scc.h"
 #include "scc_mpb.h"
+#include "sizes.h"
 
 #define LINE 32
 #define MAXN RCCE_MAXNP
@@ -89,20 +90,6 @@ static int usage(const char *why, const char *what)
                 MAXLINES);
     RCCE_barrier(&RCCE_COMM_WORLD);
     return 2;
-}
-
-static int number(const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long v;
-
-    if (!s || *s < '0' || *s > '9')
-        return -1;
-    v = strtol(s, &end, 10);
-    if (*end || v < lo || v > hi)
-        return -1;
-    *out = (int)v;
-    return 0;
 }
 
 /* --- the MPB lines ------------------------------------------------------------- */
@@ -464,23 +451,23 @@ int RCCE_APP(int argc, char **argv)
         } else if (!strcmp(a, "--counts")) {
             count_arg = v;
         } else if (!strcmp(a, "--lines")) {
-            if (number(v, 1, MAXLINES, &lines))
+            if (count_parse(v, 1, MAXLINES, &lines))
                 return usage("--lines wants 1-168, not ", v);
         } else if (!strcmp(a, "--target")) {
-            if (number(v, 0, np - 1, &target))
+            if (count_parse(v, 0, np - 1, &target))
                 return usage("--target wants a UE 0..NUES-1, not ", v);
         } else if (!strcmp(a, "--dst")) {
             if (strcmp(v, "mpb") && strcmp(v, "mem"))
                 return usage("--dst takes mpb or mem, not ", v);
             dst_mem = !strcmp(v, "mem");
         } else if (!strcmp(a, "--sync")) {
-            if (number(v, 0, 1, &sync_rounds))
+            if (count_parse(v, 0, 1, &sync_rounds))
                 return usage("--sync takes 0 or 1, not ", v);
         } else if (!strcmp(a, "--iters")) {
-            if (number(v, 1, MAXNUM, &iters))
+            if (count_parse(v, 1, MAXNUM, &iters))
                 return usage("--iters wants 1-100000, not ", v);
         } else if (!strcmp(a, "--warmup")) {
-            if (number(v, 0, MAXNUM, &warmup))
+            if (count_parse(v, 0, MAXNUM, &warmup))
                 return usage("--warmup wants 0-100000, not ", v);
         } else {
             return usage("unknown option ", a);

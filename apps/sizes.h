@@ -19,6 +19,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A count (iterations, repetitions, a line or core number) in lo..hi,
+ * decimal digits only: 0, or -1. */
+static inline int count_parse(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v;
+
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
 /* What a long holds on the chip, so that the chip and the host (whose
  * long is larger) take the same sizes. */
 #define SIZE_LIMIT 0x7fffffffL
