@@ -271,9 +271,12 @@ E_NOTIFY = _exp(E_NOTIFY_NAME, "notify_pingpong", timeout=120,
 Q_NOTIFY = {"args": {"n": 100, "warmup": 10, "peers": "1"}}
 
 # The copy paper's ping-pong: core 0 and its tile mate, 32 B - 1 MiB, the
-# app's defaults (rcce, putget, ircce; 8 MiB moved per size).
-# host wall: full = quick, 23-30 s.
-E_PINGPONG = _exp("pingpong", "pingpong", cores="0,1", timeout=120)
+# app's defaults (rcce, putget, ircce; 8 MiB moved per size). Quick: the
+# two paths the rows use, at the sizes of their peaks (ours and the
+# paper's) and 1 MiB, 2 MiB moved per size.
+# host wall: full 23-30 s / quick 3 s.
+E_PINGPONG = _exp("pingpong", "pingpong", cores="0,1", arg_style="key=value", timeout=120)
+Q_PINGPONG = {"args": {"sizes": "4K,32K,128K,1M", "budget": "2M", "apis": "rcce,ircce"}}
 
 # The copy paper's memcpy variants, on core 0 alone (no copy cores: those
 # need a core map, which an experiment cannot give).
@@ -594,7 +597,7 @@ _coll_allgather = _x((E_COLL["allgather"], Q_COLL["allgather"]))
 _coll_allreduce = _x((E_COLL["allreduce"], Q_COLL["allreduce"]))
 _ipi = _x((E_IPI, Q_IPI))
 _notify = _x((E_NOTIFY, Q_NOTIFY))
-_pp = _x((E_PINGPONG, None))
+_pp = _x((E_PINGPONG, Q_PINGPONG))
 _copy = _x((E_COPY, Q_COPY))
 _rb = _x((E_RCCE_BCAST, Q_RCCE_BCAST))
 _thesis = _x((E_THESIS, Q_THESIS))
