@@ -1,0 +1,111 @@
+/*
+ * SCC timing mode: what its parts share (scc-timing.c: the core clocks,
+ * mesh transactions and set-up; scc-timing-events.c, -spin.c, -mpb.c,
+ * -dram.c, -sched.c, -stats.c). The model is described in scc-timing.c.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_SCC_SCC_TIMING_INTERNAL_H
+#define HW_SCC_SCC_TIMING_INTERNAL_H
+
+#include "hw/core/cpu.h"
+#include "hw/i386/apic_internal.h"
+#include "system/tcg-timing.h"
+#include "target/i386/cpu.h"
+#include "hw/scc/scc.h"
+#include "hw/scc/scc-timing.h"
+
+#define PS_PER_S        1000000000000LL
+#define NEVER           INT64_MAX
+/* instructions; a core alone stops now and then */
+#define MAX_BUDGET      100000000
+/* identical periodic reads before parking */
+#define POLL_REPEATS    3
+
+enum { DIR_E, DIR_S, DIR_W, DIR_N };
+
+extern SCCMachineState *tm_machine;
+
+/* One cycle of a clock of @hz, in ps (rounded). */
+static inline int64_t tm_period_ps(uint64_t hz)
+{
+    return (PS_PER_S + hz / 2) / hz;
+}
+
+static inline SCCCoreTiming *tm_core_timing(SCCCore *c)
+{
+    return c->tm;
+}
+
+/* The core's write-combine buffer: its line's bytes are in the CPU state
+ * (TCGTimingWCB), where the target's store helper merges into it. */
+static inline TCGTimingWCB *tm_core_wcb(SCCCore *c)
+{
+    return &cpu_env(c->cs)->timing_wcb;
+}
+
+/* scc_current_core(), inline for the MPB's millions of accesses */
+static inline SCCCore *tm_current_core(void)
+{
+    return current_cpu && current_cpu->cpu_index < tm_machine->ncores ?
+           &tm_machine->core[current_cpu->cpu_index] : NULL;
+}
+
+static inline bool tm_in_run(SCCCore *c)
+{
+    return c->tm->running && current_cpu == c->cs;
+}
+
+static inline int64_t tm_insns(SCCCore *c)
+{
+    SCCCoreTiming *k = tm_core_timing(c);
+
+    return k->insns +
+           (tm_in_run(c) ? tcg_timing_executed(c->cs, k->budget) : 0);
+}
+
+/* scc-timing.c */
+void tm_set_state(SCCMachineState *s, SCCCore *c, int state);
+void tm_set_clock(SCCMachineState *s, SCCCore *c, int64_t t);
+int tm_hops(SCCMachineState *s, int from, int to);
+void tm_catch_up(SCCCore *c);
+void tm_io_event(SCCCore *c);
+G_NORETURN void tm_restart(SCCMachineState *s, SCCCore *c);
+bool tm_can_restart(SCCCore *c);
+int64_t tm_arrival(SCCMachineState *s, SCCCore *c, int tile,
+                   int64_t overhead);
+void tm_check_arrival(SCCMachineState *s, SCCCore *c, int64_t a);
+int64_t tm_transact(SCCMachineState *s, SCCCore *c, int tile,
+                    int64_t overhead, bool mpb, uint64_t *stall);
+
+/* scc-timing-events.c */
+int64_t tm_next_event(SCCCore *c);
+void tm_limit_to(SCCMachineState *s, SCCCoreTiming *k, int o,
+                 int64_t key);
+void tm_reschedule(SCCMachineState *s, SCCCore *c, int64_t key);
+void tm_set_core_clock(SCCMachineState *s, SCCCore *c, uint64_t hz,
+                       int64_t now);
+bool tm_listened(SCCCore *c, int64_t t);
+void tm_deliver(SCCMachineState *s, SCCCore *c);
+extern const APICTimerOps tm_apic_ops;
+
+/* scc-timing-spin.c */
+void tm_unpark(SCCMachineState *s, SCCCore *c, int64_t t);
+void tm_wake_pollers(SCCMachineState *s, uint32_t line, int64_t t);
+uint64_t tm_loop_state(SCCCore *c);
+void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
+                   uint64_t val, uint32_t line, int64_t rlat);
+
+/* scc-timing-mpb.c */
+void tm_flush_wcb(SCCMachineState *s, SCCCore *c);
+
+/* scc-timing-dram.c */
+void tm_filter_clear(CPUState *cs);
+void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
+            bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr,
+            int tlb_flags);
+
+/* scc-timing-sched.c */
+extern const TCGTimingOps tm_ops;
+
+#endif
