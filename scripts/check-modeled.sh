@@ -3,19 +3,30 @@
 # report in modeled time (their output and every counter of
 # --timing-stats) into DIR, so that two QEMU builds can be compared byte
 # for byte: a change that should not move the model must leave `diff -r`
-# of the two directories empty.
+# of the two directories empty (diff -r -x '*.err' A B: the .err files
+# hold each run's stderr, for when one failed).
 #
-# Usage: scripts/check-modeled.sh DIR        (SCC_QEMU=... picks the binary)
+# Usage: scripts/check-modeled.sh DIR
+#   SCC_QEMU=...   the QEMU binary
+#   APPS=DIR       the app ELFs (default build/apps): keep a copy of them to
+#                  compare two QEMUs while the apps are being rebuilt
+#   TIMEOUT=S      each run's time limit (default 3000: a busy host is slow)
+# A run that fails says so on stderr (and DIR/NAME.err keeps its stderr):
+# an empty output must never pass for an unchanged one.
 set -euo pipefail
 out=${1:?usage: check-modeled.sh DIR}
 cd "$(dirname "$0")/.."
+apps=${APPS:-build/apps}
 mkdir -p "$out"
 run() {     # NAME APP CORES ARGS...
     local name=$1 app=$2 cores=$3
     shift 3
-    tools/scc-run --timing --timeout 600 --timing-stats "$out/$name.stats.csv" \
-        --app "build/apps/$app.elf" --cores "$cores" -- "$@" \
-        2>/dev/null | grep -v '^qemu-system' > "$out/$name.out" || true
+    if ! tools/scc-run --timing --timeout "${TIMEOUT:-3000}" \
+            --timing-stats "$out/$name.stats.csv" --app "$apps/$app.elf" \
+            --cores "$cores" -- "$@" 2>"$out/$name.err" |
+            grep -v '^qemu-system' > "$out/$name.out"; then
+        echo "check-modeled: $name failed (see $out/$name.err)" >&2
+    fi
 }
 all=$(seq -s ' ' 0 47)
 run bcast bcast_bench 0-47 48 0.533 $all --sizes 32,4096,65536 --iters 2 --warmup 1 --alg all
