@@ -44,6 +44,13 @@ def pytest_collection_modifyitems(config, items):
     which = os.environ.get("SCC_TEST_PASS", "")
     if which not in ("", "shared", "alone"):
         raise pytest.UsageError(f"SCC_TEST_PASS={which!r}: expected shared or alone")
+    # The slow tests first, last file first (the report's and the chip's
+    # single long runs before the host's many shorter ones), so that the
+    # workers end together instead of one starting a long test when the
+    # others are done.
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    items[:] = slow[::-1] + [item for item in items
+                             if item.get_closest_marker("slow") is None]
     if not which:
         return
     keep, drop = [], []
