@@ -12,6 +12,7 @@
  *
  *   host:  pingpong 5 0.533 0 1 2 11 47 [SIZES [BUDGET [APIS]]]
  *          pingpong 5 0.533 0 1 2 11 47 [sizes=SIZES] [budget=BUDGET] [apis=APIS]
+ *                   [--regions]
  *   chip:  the same words after the kernel's `--`
  *
  * The three parameters come by position or by name (key=value, in any
@@ -19,6 +20,8 @@
  * the two forms mix (positional ones first fill SIZES, BUDGET, APIS in
  * that order), but a parameter given twice, an unknown key, a fourth
  * positional word or a bad value is a usage error (exit status 2).
+ * --regions (or regions, regions=1) makes each api's timed round trips a
+ * region named after the api for --timing-stats (apps/benchout.h).
  * SIZES and BUDGET are as in apps/sizes.h (4096, 64K, 1M). SIZES is the
  * largest size (default 1M: the sizes are 32, 64, ... up to it) or a
  * list of sizes (32:1M, 1:4K,64K), none above 1G: the two buffers must
@@ -44,6 +47,7 @@
 #include <string.h>
 
 #include "RCCE.h"
+#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
 #include "iRCCE.h"
 #include "sizes.h"
@@ -127,7 +131,7 @@ static int usage(const char *what, const char *why)
     fprintf(stderr, "pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
             "[MAXBYTES|SIZES [BUDGET [APIS]]]\n"
             "   or: pingpong <nues> <GHz> <cores...> [sizes=MAXBYTES|SIZES] [budget=BYTES] "
-            "[apis=rcce,putget,ircce]\n", what, why);
+            "[apis=rcce,putget,ircce] [--regions]\n", what, why);
     return 2;
 }
 
@@ -194,6 +198,8 @@ int RCCE_APP(int argc, char **argv)
         const char *a = argv[i], *eq = strchr(a, '=');
         char what[80];
         int k;
+        if (bench_regions_arg(a))
+            continue;
         snprintf(what, sizeof what, "argument '%.60s'", a);
         if (eq) {
             size_t len = (size_t)(eq - a);
@@ -269,10 +275,13 @@ int RCCE_APP(int argc, char **argv)
                             (unsigned long)n, me);
                     status = 1;
                 }
+                bench_region_name(api);
+                BENCH_MARK_BEGIN();
                 double t = RCCE_wtime();
                 for (int it = 0; it < iters; it++)
                     round_trip(api, &pg, data, n, peer);
                 t = RCCE_wtime() - t;
+                BENCH_MARK_END();
                 if (me == 0)
                     printf("%s,%d,%lu,%d,%.2f,%.2f,%d,%.2f,%s,%s\n", api, RCCE_ue_core(peer),
                            (unsigned long)n, iters, t * 1e6 / iters,

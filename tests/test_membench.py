@@ -382,3 +382,36 @@ def test_row_11b_is_48_cores_at_once_in_gb_per_s():
     assert h.measure({"mem-002-aggregate": _df(rows)}) == pytest.approx(4.56)
     with pytest.raises(H.MeasureError, match="cores"):
         h.measure({"mem-002-aggregate": _df(rows[:2])})
+
+
+def test_pingpong_regions_are_its_apis_timed_round_trips(tmp_path):
+    """pingpong --regions: one region an api on both UEs, one call a size
+    (the timed round trips after the checked one); the round trips in the
+    region account for the time the CSV reports (at 533 MHz); without
+    --regions, no region, and the same rows within 1 %: the markers are
+    outside the timed part, but their system calls leave other lines in
+    the caches for the sizes after the first."""
+    args = ues([0, 1]) + ["sizes=1K,4K", "budget=16K", "apis=rcce,ircce"]
+    stats = tmp_path / "on.csv"
+    p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
+                app("pingpong"), "--cores", "0,1", "--", *args, "--regions")
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+    rows = region_rows(stats)
+    assert {(s, c) for s, c, _ in rows} == {(f"region:{a}", c) for a in ("rcce", "ircce")
+                                          for c in (0, 1)}, rows
+    flagged = [l for l in p.stdout.decode().splitlines() if l[:1] not in ("#", "a")]
+    for api in ("rcce", "ircce"):
+        assert rows[f"region:{api}", 0, "calls"] == 2, rows
+        mine = [l.split(",") for l in flagged if l.startswith(api + ",")]
+        timed_us = sum(float(r[4]) * int(r[3]) for r in mine)     # usec_per_roundtrip x iterations
+        region_us = rows[f"region:{api}", 0, "cycles"] / 533.0
+        assert timed_us <= region_us < timed_us * 1.05 + 5, (api, timed_us, region_us)
+    p = scc_run("--timing", "--stdout-of", 0, "--app", app("pingpong"), "--cores", "0,1",
+                "--", *args)
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+    plain = [l for l in p.stdout.decode().splitlines() if l[:1] not in ("#", "a")]
+    assert plain[0] == flagged[0]
+    assert len(plain) == len(flagged) == 4
+    for a, b in zip(plain, flagged):
+        a, b = a.split(","), b.split(",")
+        assert a[:4] == b[:4] and abs(float(a[4]) / float(b[4]) - 1) < 0.01, (a, b)
