@@ -29,7 +29,7 @@ import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .sccrun import REPO, SccRunError, parse_cores
+from .sccrun import REPO, SccRunError, format_cores, parse_cores
 
 GRUB_DIR = REPO / "build" / "grub"
 # The modules of each core's GRUB image: its console and core id first, so
@@ -205,7 +205,6 @@ def make_image(plan: list[BootLine], workdir) -> Path:
 
 def grub_coremap(plan: list[BootLine], image: Path, workdir) -> Path:
     """A core map that boots grub.elf on the plan's cores."""
-    from .sccrun import format_cores
     path = Path(workdir) / "grub.map"
     lines = ["# written by scc-run --grub: every core of the plan boots GRUB"]
     for line in plan:
