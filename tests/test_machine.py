@@ -8,12 +8,13 @@ c = cores_per_tile * t + z).
 
 import re
 import struct
+import subprocess
 
 import pytest
 
 from abi import EXIT_BADBOOT, EXIT_HUNG, EXIT_TRIPLE
-from scc.sccrun import run
-from lib import explain, first_load, guest, kernel, set_phdr
+from scc.sccrun import boot_elf, qemu_binary, run
+from lib import REPO, explain, first_load, guest, kernel, set_phdr
 
 TIMEOUT = 60
 
@@ -294,3 +295,58 @@ def test_bad_coremap(tmp_path, kind):
     assert names_line(r.stderr, cmap, line), explain(r)
     if kind == "missing_file":
         assert "/nonexistent/nothing.elf" in r.stderr, explain(r)
+
+
+# --- how the machine is built -------------------------------------------------
+
+RST = REPO / "qemu" / "overlay" / "docs" / "system" / "i386" / "scc.rst"
+
+
+def documented_defaults():
+    """{property: default} as the reference page states them: the machine
+    properties' "(default N)" and the timing mode's table."""
+    text = RST.read_text()
+    want = {}
+    for m in re.finditer(r"``([a-z-]+)`` \(default (?:``)?([^`)]+)(?:``)?\)",
+                         text):
+        want[m.group(1)] = m.group(2)
+    for m in re.finditer(r"^``(timing[a-z-]*)``\s+(\S+)\s", text, re.M):
+        if m.group(2) != "(none)":
+            want[m.group(1)] = m.group(2)
+    return want
+
+
+def qemu_defaults(*args):
+    """{property: default} as QEMU's help lists them."""
+    r = subprocess.run([qemu_binary(), *args], capture_output=True, text=True,
+                       timeout=TIMEOUT)
+    assert r.returncode == 0, r.stderr
+    return dict(re.findall(r"^\s+([a-z-]+)=<[^>]+>.*\(default: ([^)]+)\)$",
+                           r.stdout, re.M))
+
+
+def test_property_defaults_match_the_reference_page():
+    """Each knob's default is set once, by QOM, and -M scc,help shows it:
+    it must be what the reference page says."""
+    units = {"64M": str(64 << 20)}
+    want = {k: units.get(v, v) for k, v in documented_defaults().items()}
+    got = qemu_defaults("-M", "scc,help")
+    assert len(want) >= 20, want
+    for name, value in want.items():
+        assert got.get(name) == value, f"{name}: help says {got.get(name)}, " \
+                                       f"the page {value}"
+
+
+def test_tile_device():
+    """The tile is a device with its own properties, which only the machine
+    creates: a user's -device is refused before anything runs."""
+    got = qemu_defaults("-device", "scc-tile,help")
+    assert got == {"id": "0", "x": "0", "y": "0", "cores": "2",
+                   "core-mhz": "533", "held": "0"}, got
+    r = subprocess.run([qemu_binary(), "-M", "scc", "-display", "none",
+                        "-bios", boot_elf(), "-kernel", str(kernel()),
+                        "-device", "scc-tile"],
+                       capture_output=True, text=True, timeout=TIMEOUT)
+    assert r.returncode != 0
+    assert "-device scc-tile: Parameter 'driver' expects a pluggable " \
+           "device type" in r.stderr, r.stderr

@@ -25,20 +25,17 @@ void scc_clock_reset(SCCMachineState *s)
 
 uint64_t scc_clock_core_cycles(SCCMachineState *s, SCCCore *c)
 {
-    if (s->timing) {
-        scc_timing_rdtsc(s, c);
-        return scc_timing_tsc(s, c);
+    if (s->timing_hooks) {
+        return s->timing_hooks->tsc(s, c);
     }
     return muldiv64(scc_clock_ns(s), s->core_hz, NANOSECONDS_PER_SECOND);
 }
 
 uint64_t scc_clock_gtsc(SCCMachineState *s)
 {
-    if (s->timing) {
-        SCCCore *c = scc_current_core();
-        int64_t t = c && c->tm->running ? s->tm->io_arrival : 0;
-
-        return muldiv64(t / 1000, s->gtsc_hz, NANOSECONDS_PER_SECOND);
+    if (s->timing_hooks) {
+        return muldiv64(s->timing_hooks->io_time(s) / 1000, s->gtsc_hz,
+                        NANOSECONDS_PER_SECOND);
     }
     return muldiv64(scc_clock_ns(s), s->gtsc_hz, NANOSECONDS_PER_SECOND);
 }

@@ -1,6 +1,6 @@
 /*
- * SCC: the cores. Creating them, holding and releasing them through
- * GCBCFG, their interrupt pins, their console lines and their exits.
+ * SCC: the cores. Creating them, their reset and LINT inputs (which the
+ * tiles' GPIO lines drive: GCBCFG and GLCFG), and their exits.
  *
  * Every core is a computer of its own: a triple fault stops that core and
  * is reported, where a PC would reset. The machine exits once every core
@@ -14,6 +14,7 @@
 #include "qemu/main-loop.h"
 #include "qapi/error.h"
 #include "system/runstate.h"
+#include "hw/irq.h"
 #include "hw/i386/apic.h"
 #include "hw/i386/apic_internal.h"
 #include "target/i386/cpu.h"
@@ -23,6 +24,26 @@
 #define APIC_PAGE       0xFEE00000
 /* The P54C of the SCC: family 5, model 2, no MMX. */
 #define P54C_MODEL      2
+
+/* Set once the machine is made: device accesses ask for it all the time. */
+static SCCMachineState *scc_the_machine;
+
+SCCMachineState *scc_machine(void)
+{
+    return scc_the_machine ? scc_the_machine :
+                             SCC_MACHINE(qdev_get_machine());
+}
+
+/* The core whose vCPU thread is running this device access, if any. */
+SCCCore *scc_current_core(void)
+{
+    SCCMachineState *s = scc_machine();
+
+    if (!current_cpu || current_cpu->cpu_index >= s->ncores) {
+        return NULL;
+    }
+    return &s->core[current_cpu->cpu_index];
+}
 
 static SCCCore *scc_core_of_env(CPUX86State *env)
 {
@@ -37,7 +58,7 @@ static void scc_core_do_reset(CPUState *cs, run_on_cpu_data held)
     cs->halted = held.host_int;
 }
 
-void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held)
+static void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held)
 {
     trace_scc_core_reset(c->id, held);
     if (!held) {
@@ -48,8 +69,8 @@ void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held)
         }
         c->started = true;
         c->exited = false;
-        if (s->timing) {
-            scc_timing_release(s, c);
+        if (s->timing_hooks) {
+            s->timing_hooks->release(s, c);
         }
     }
     c->held = held;
@@ -84,17 +105,21 @@ void scc_cores_reset(SCCMachineState *s)
     memory_region_transaction_commit();
 }
 
-void scc_core_set_lint(SCCCore *c, int pin, bool level)
+/* The reset input: its tile's GCBCFG bit (the line scc.c wires). */
+static void scc_core_reset_pin(void *opaque, int n, int level)
 {
-    DeviceState *apic = X86_CPU(c->cs)->apic_state;
-    SCCCore *from = scc_current_core();
-    uint32_t lvt;
+    SCCCore *c = opaque;
 
-    if (c->scc->timing && from && from->tm->running) {
-        /* a core's GLCFG write: the pin changes when it gets there */
-        scc_timing_lint(c->scc, c, pin, level);
-        return;
-    }
+    scc_core_set_reset(c->scc, c, level);
+}
+
+/* A LINT input (@pin 0 or 1): its tile's GLCFG, through the model's delay
+ * in timing mode. */
+static void scc_core_lint_pin(void *opaque, int pin, int level)
+{
+    SCCCore *c = opaque;
+    DeviceState *apic = X86_CPU(c->cs)->apic_state;
+    uint32_t lvt;
 
     trace_scc_core_lint(c->id, pin, level);
     c->scc->events++;
@@ -108,75 +133,6 @@ void scc_core_set_lint(SCCCore *c, int pin, bool level)
         apic_deliver_pic_intr(apic, level);
     } else if (level) {
         apic_deliver_nmi(apic);
-    }
-}
-
-/*
- * A console line goes out whole, in one write: "[NN] text" for stdout,
- * "[NN!] text" for stderr. A line longer than the machine's buffer goes
- * out in pieces, each but the last marked "+" ("[NN+] ", "[NN!+] "), so
- * that a reader can join them: no line is ever cut.
- */
-static void scc_console_emit(SCCMachineState *s, SCCCore *c, SCCStream stream,
-                             bool more)
-{
-    SCCConsoleLine *l = &c->line[stream];
-    g_autofree char *out = NULL;
-    int n;
-
-    out = g_strdup_printf("[%02d%s%s] %.*s\n", c->id,
-                          stream == SCC_STDERR ? "!" : "", more ? "+" : "",
-                          (int)l->len, l->buf);
-    n = strlen(out);
-    l->len = 0;
-    if (qemu_chr_fe_backend_connected(&s->console)) {
-        qemu_chr_fe_write_all(&s->console, (uint8_t *)out, n);
-    }
-}
-
-/*
- * Every byte is kept: a byte that is not printable ASCII (other than tab)
- * is shown as \xNN, so a NUL or an escape sequence cannot cut or garble
- * a line, and a backslash as \\, so that a reader can undo the escapes
- * and get the bytes back. A carriage return is shown too: the console's
- * lines end at \n.
- */
-void scc_core_console_putc(SCCMachineState *s, SCCCore *c, SCCStream stream,
-                           uint8_t ch)
-{
-    SCCConsoleLine *l = &c->line[stream];
-    char esc[5];
-    int n = 1;
-
-    if (ch == '\n') {
-        scc_console_emit(s, c, stream, false);
-        return;
-    }
-    if ((ch < 0x20 && ch != '\t') || ch >= 0x7f) {
-        n = snprintf(esc, sizeof(esc), "\\x%02x", ch);
-    } else if (ch == '\\') {
-        n = snprintf(esc, sizeof(esc), "\\\\");
-    } else {
-        esc[0] = ch;
-    }
-    /* Only a byte that does not fit ends a piece: a full line that then
-     * ends goes out as one line. */
-    if (l->len + n > SCC_CONSOLE_LINE) {
-        scc_console_emit(s, c, stream, true);
-    }
-    memcpy(l->buf + l->len, esc, n);
-    l->len += n;
-}
-
-/* The end of a run, or of the core: its unfinished lines go out as lines. */
-void scc_core_console_flush(SCCMachineState *s, SCCCore *c)
-{
-    int i;
-
-    for (i = 0; i < SCC_NSTREAMS; i++) {
-        if (c->line[i].len) {
-            scc_console_emit(s, c, i, false);
-        }
     }
 }
 
@@ -237,8 +193,8 @@ static void scc_hook_cl1invmb(CPUX86State *env)
 {
     SCCMachineState *s = scc_machine();
 
-    if (s->timing) {
-        scc_timing_cl1invmb(s, scc_core_of_env(env));
+    if (s->timing_hooks) {
+        s->timing_hooks->cl1invmb(s, scc_core_of_env(env));
     }
 }
 
@@ -247,8 +203,8 @@ static void scc_hook_hlt(CPUX86State *env)
     SCCCore *c = scc_core_of_env(env);
     g_autofree char *why = NULL;
 
-    if (c->scc->timing) {
-        scc_timing_hlt(c->scc, c);
+    if (c->scc->timing_hooks) {
+        c->scc->timing_hooks->hlt(c->scc, c);
     }
     if ((env->eflags & IF_MASK) || c->exited) {
         return;
@@ -271,6 +227,7 @@ void scc_cores_init(SCCMachineState *s)
     MachineState *ms = MACHINE(s);
     int i;
 
+    scc_the_machine = s;
     apic_set_max_apic_id(s->ncores);
     for (i = 0; i < s->ncores; i++) {
         SCCCore *c = &s->core[i];
@@ -282,6 +239,8 @@ void scc_cores_init(SCCMachineState *s)
         c->id = i;
         c->tile = i / s->cores_per_tile;
         c->z = i % s->cores_per_tile;
+        c->lint = qemu_allocate_irqs(scc_core_lint_pin, c, 2);
+        c->reset = qemu_allocate_irq(scc_core_reset_pin, c, 0);
         scc_lut_init(s, c);
 
         cpu = object_new(ms->cpu_type);

@@ -1,8 +1,9 @@
 /*
  * SCC: the configuration register block (CRB) of a tile.
  *
- * GLCFG drives the cores' LINT pins, GCBCFG holds them in reset, LOCK0/1
- * are test-and-set registers and LUT0/1 are the cores' lookup tables.
+ * GLCFG drives the cores' LINT pins and GCBCFG holds them in reset, each
+ * through the tile's GPIO lines (scc-tile.c); LOCK0/1 are test-and-set
+ * registers and LUT0/1 are the cores' lookup tables.
  * Accesses run under QEMU's big lock, which makes test-and-set atomic
  * across every host thread.
  *
@@ -10,6 +11,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "hw/irq.h"
 #include "hw/scc/scc.h"
 #include "trace.h"
 
@@ -18,12 +20,20 @@
 /* The core at port z of tile t, or NULL on a one-core-a-tile chip. */
 static SCCCore *scc_tile_core(SCCTile *t, int z)
 {
-    SCCMachineState *s = t->scc;
-
-    if (z >= s->cores_per_tile) {
+    if (z >= t->cores) {
         return NULL;
     }
-    return &s->core[t->id * s->cores_per_tile + z];
+    return &t->scc->core[t->id * t->cores + z];
+}
+
+/* In timing mode, the current core's access goes over the mesh. */
+static void scc_crb_timed(SCCTile *t)
+{
+    const SCCTimingHooks *tm = t->scc->timing_hooks;
+
+    if (tm) {
+        tm->io(t->scc, t->id, false);
+    }
 }
 
 static void scc_crb_bad(SCCTile *t, const char *what, hwaddr off)
@@ -73,7 +83,7 @@ static uint64_t scc_crb_read(void *opaque, hwaddr off, unsigned size)
     if (!scc_crb_size_ok(t, false, off, size)) {
         return 0;
     }
-    scc_timing_io(t->scc, t->id, false);
+    scc_crb_timed(t);
     switch (off) {
     case CRB_GLCFG0:
     case CRB_GLCFG1:
@@ -116,35 +126,34 @@ static uint64_t scc_crb_read(void *opaque, hwaddr off, unsigned size)
 
 static void scc_crb_glcfg_write(SCCTile *t, int z, uint32_t val)
 {
-    SCCCore *c = scc_tile_core(t, z);
     uint32_t changed = t->glcfg[z] ^ val;
 
     t->glcfg[z] = val;
-    if (!c) {
+    if (z >= t->cores) {
         return;
     }
     if (changed & GLCFG_INTR) {
-        scc_core_set_lint(c, 0, val & GLCFG_INTR);
+        qemu_set_irq(t->lint[z * 2], !!(val & GLCFG_INTR));
     }
     if (changed & GLCFG_NMI) {
-        scc_core_set_lint(c, 1, val & GLCFG_NMI);
+        qemu_set_irq(t->lint[z * 2 + 1], !!(val & GLCFG_NMI));
     }
 }
 
 static void scc_crb_gcbcfg_write(SCCTile *t, uint32_t val)
 {
-    SCCMachineState *s = t->scc;
+    const SCCTimingHooks *tm = t->scc->timing_hooks;
     uint32_t changed = t->gcbcfg ^ val;
     int z;
 
     t->gcbcfg = val;
-    if (s->timing && (changed & GCBCFG_CLOCK_MASK)) {
-        scc_timing_tile_clock(s, t->id, (val & GCBCFG_CLOCK_MASK) >>
-                                        GCBCFG_CLOCK_SHIFT);
+    if (tm && (changed & GCBCFG_CLOCK_MASK)) {
+        tm->tile_clock(t->scc, t->id, (val & GCBCFG_CLOCK_MASK) >>
+                                      GCBCFG_CLOCK_SHIFT);
     }
-    for (z = 0; z < s->cores_per_tile; z++) {
+    for (z = 0; z < t->cores; z++) {
         if (changed & (1u << z)) {
-            scc_core_set_reset(s, scc_tile_core(t, z), val & (1u << z));
+            qemu_set_irq(t->reset[z], !!(val & (1u << z)));
         }
     }
 }
@@ -161,7 +170,7 @@ static void scc_crb_write(void *opaque, hwaddr off, uint64_t val64,
     if (!scc_crb_size_ok(t, true, off, size)) {
         return;
     }
-    scc_timing_io(t->scc, t->id, false);
+    scc_crb_timed(t);
     switch (off) {
     case CRB_GLCFG0:
     case CRB_GLCFG1:
@@ -209,30 +218,32 @@ static const MemoryRegionOps scc_crb_ops = {
     .impl = { .min_access_size = 1, .max_access_size = 4, .unaligned = true },
 };
 
-void scc_crb_init(SCCMachineState *s, SCCTile *t)
+void scc_crb_init(SCCTile *t)
 {
     g_autofree char *name = g_strdup_printf("scc-tile%d-crb", t->id);
 
-    memory_region_init_io(&t->crb, OBJECT(s), &scc_crb_ops, t, name,
+    memory_region_init_io(&t->crb, OBJECT(t), &scc_crb_ops, t, name,
                           SCC_PAGE_SIZE);
+    /*
+     * In timing mode an access may be undone from inside the handler
+     * (the model restarts it once the other cores have caught up): QEMU's
+     * guard against a device's re-entrant I/O would stay engaged and
+     * refuse the tile's next access. No access here re-enters the tile.
+     */
+    t->crb.disable_reentrancy_guard = true;
 }
 
-/* Reset bits come from the boot plan: cores without a running image wait. */
-void scc_crb_reset(SCCMachineState *s, SCCTile *t)
+/*
+ * The registers only: the cores are reset by the machine (the reset bits
+ * are the boot plan's, property "held": cores without a running image
+ * wait).
+ */
+void scc_crb_reset(SCCTile *t)
 {
-    int z;
-
-    t->glcfg[0] = t->glcfg[1] = 0;
-    t->l2cfg[0] = t->l2cfg[1] = 0;
+    memset(t->glcfg, 0, sizeof(t->glcfg));
+    memset(t->l2cfg, 0, sizeof(t->l2cfg));
+    memset(t->lock, 0, sizeof(t->lock));
     t->sensor = 0;
-    t->lock[0] = t->lock[1] = false;
-    t->gcbcfg = ((s->core_hz / 1000000) << GCBCFG_CLOCK_SHIFT) &
-                GCBCFG_CLOCK_MASK;
-    for (z = 0; z < s->cores_per_tile; z++) {
-        SCCCore *c = scc_tile_core(t, z);
-
-        if (!c->boot || c->boot->hold) {
-            t->gcbcfg |= 1u << z;
-        }
-    }
+    t->gcbcfg = ((t->core_mhz << GCBCFG_CLOCK_SHIFT) & GCBCFG_CLOCK_MASK) |
+                (t->held & MAKE_64BIT_MASK(0, t->cores));
 }

@@ -1,7 +1,7 @@
 /*
- * SCC: what the loader's files (scc-loader.c, scc-coremap.c, scc-elf.c,
- * scc-mbi.c, scc-boot.c) offer each other. The machine sees only the
- * scc_loader_* functions of hw/scc/scc.h.
+ * SCC: what the loader's files (scc-loader.c, scc-coremap.c, scc-spec.c,
+ * scc-elf.c, scc-mbi.c, scc-boot.c) offer each other. The machine sees
+ * only the scc_loader_* functions of hw/scc/scc.h.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -32,11 +32,13 @@ static inline bool scc_inside(uint64_t a, uint64_t a_end,
     return a >= b && a_end <= b_end;
 }
 
-/* scc-loader.c: the plan */
+/* scc-spec.c: one boot spec */
 SCCBootSpec *scc_spec_new(SCCMachineState *s, const char *where,
                           const char *kernel, const char *cmdline,
                           char **modules, char **module_names, bool hold,
                           Error **errp);
+
+/* scc-loader.c: the plan */
 SCCImage *scc_loader_stub(void);
 
 /* scc-coremap.c: a core map's lines into boot specs */

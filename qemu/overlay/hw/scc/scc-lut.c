@@ -1,6 +1,7 @@
 /*
  * SCC: each core's physical address space, formed by its 256-entry LUT,
- * and the memories the LUT entries can name (MC DRAM, MPB, CRB, SIF).
+ * and the memories the LUT entries can name (MC DRAM, and the tiles' MPB
+ * and CRB pages and the SIF, which their own files make).
  *
  * A core's root region is a 4 GiB container with one alias per mapped
  * 16 MiB page. A LUT write replaces that page's alias; what no entry maps
@@ -245,74 +246,4 @@ void scc_lut_init(SCCMachineState *s, SCCCore *c)
     memory_region_init_ram_flags_nomigrate(&c->private_ram, OBJECT(s), ram,
                                            s->private_mem, RAM_NORESERVE,
                                            &error_fatal);
-}
-
-/*
- * The tile's 16 KiB of SRAM at @addr of its MPB page: beyond 16 KiB the
- * page repeats the SRAM, byte by byte (an access across the end wraps).
- */
-uint64_t scc_mpb_sram_read(SCCTile *t, hwaddr addr, unsigned size)
-{
-    uint8_t *ram = t->mpb_host;
-    uint8_t buf[8];
-    unsigned i;
-
-    for (i = 0; i < size; i++) {
-        buf[i] = ram[(addr + i) & (SCC_MPB_SIZE - 1)];
-    }
-    return ldn_le_p(buf, size);
-}
-
-void scc_mpb_sram_write(SCCTile *t, hwaddr addr, uint64_t val, unsigned size)
-{
-    uint8_t *ram = t->mpb_host;
-    uint8_t buf[8];
-    unsigned i;
-
-    stn_le_p(buf, size, val);
-    for (i = 0; i < size; i++) {
-        ram[(addr + i) & (SCC_MPB_SIZE - 1)] = buf[i];
-    }
-}
-
-static uint64_t scc_mpb_wrap_read(void *opaque, hwaddr addr, unsigned size)
-{
-    return scc_mpb_sram_read(opaque, addr, size);
-}
-
-static void scc_mpb_wrap_write(void *opaque, hwaddr addr, uint64_t val,
-                               unsigned size)
-{
-    scc_mpb_sram_write(opaque, addr, val, size);
-}
-
-static const MemoryRegionOps scc_mpb_wrap_ops = {
-    .read = scc_mpb_wrap_read,
-    .write = scc_mpb_wrap_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 8 },
-    .impl = { .min_access_size = 1, .max_access_size = 8 },
-};
-
-void scc_mpb_init(SCCMachineState *s, SCCTile *t)
-{
-    g_autofree char *ram = g_strdup_printf("scc-tile%d-mpb", t->id);
-    g_autofree char *win = g_strdup_printf("scc-tile%d-mpb-page", t->id);
-    g_autofree char *wrap = g_strdup_printf("scc-tile%d-mpb-wrap", t->id);
-
-    memory_region_init_ram_nomigrate(&t->mpb_ram, OBJECT(s), ram,
-                                     SCC_MPB_SIZE, &error_fatal);
-    t->mpb_host = memory_region_get_ram_ptr(&t->mpb_ram);
-    memory_region_init(&t->mpb_window, OBJECT(s), win, SCC_PAGE_SIZE);
-    if (s->timing) {
-        /* every access is timed: the page is I/O over the same SRAM */
-        memory_region_init_io(&t->mpb_timed, OBJECT(s), &scc_timing_mpb_ops,
-                              t, wrap, SCC_PAGE_SIZE);
-        memory_region_add_subregion(&t->mpb_window, 0, &t->mpb_timed);
-        return;
-    }
-    memory_region_init_io(&t->mpb_wrap, OBJECT(s), &scc_mpb_wrap_ops, t, wrap,
-                          SCC_PAGE_SIZE);
-    memory_region_add_subregion_overlap(&t->mpb_window, 0, &t->mpb_ram, 1);
-    memory_region_add_subregion_overlap(&t->mpb_window, 0, &t->mpb_wrap, 0);
 }

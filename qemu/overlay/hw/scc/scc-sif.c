@@ -66,8 +66,8 @@ static uint64_t scc_sif_read(void *opaque, hwaddr off, unsigned size)
     if (!scc_sif_size_ok("read of", off, size)) {
         return 0;
     }
-    if (scc_sif_is_chip_register(off)) {
-        scc_timing_io(s, 0, true);
+    if (s->timing_hooks && scc_sif_is_chip_register(off)) {
+        s->timing_hooks->io(s, 0, true);
     }
     switch (off) {
     case SIF_GTSC_LO:
@@ -148,8 +148,8 @@ static void scc_sif_write(void *opaque, hwaddr off, uint64_t val64,
     if (!scc_sif_size_ok("write to", off, size)) {
         return;
     }
-    if (scc_sif_is_chip_register(off)) {
-        scc_timing_io(s, 0, true);
+    if (s->timing_hooks && scc_sif_is_chip_register(off)) {
+        s->timing_hooks->io(s, 0, true);
     }
     switch (off) {
     case SIF_CONSOLE:
@@ -165,13 +165,13 @@ static void scc_sif_write(void *opaque, hwaddr off, uint64_t val64,
         }
         return;
     case SIF_STATS_NAME:
-        if (c) {
-            scc_timing_region_name(s, c, val);
+        if (c && s->timing_hooks) {
+            s->timing_hooks->region_name(s, c, val);
         }
         return;
     case SIF_STATS:
-        if (c) {
-            scc_timing_region(s, c, val);
+        if (c && s->timing_hooks) {
+            s->timing_hooks->region(s, c, val);
         }
         return;
     case SIF_FAULT_EIP:

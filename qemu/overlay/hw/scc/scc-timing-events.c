@@ -21,6 +21,7 @@
 #include "system/system.h"
 #include "system/tcg-timing.h"
 #include "target/i386/cpu.h"
+#include "hw/irq.h"
 #include "hw/scc/scc.h"
 #include "hw/scc/scc-timing.h"
 #include "trace.h"
@@ -60,7 +61,7 @@ void tm_limit_to(SCCMachineState *s, SCCCoreTiming *k, int o,
 /* The running core's slice ends after this instruction: @c's key changed. */
 void tm_reschedule(SCCMachineState *s, SCCCore *c, int64_t key)
 {
-    SCCCore *r = scc_current_core();
+    SCCCore *r = tm_current_core();
 
     s->tm->keys_stale = true;
     if (r && r->tm && r->tm->running) {
@@ -94,6 +95,28 @@ static void tm_add_event(SCCMachineState *s, SCCCore *c, int64_t at, int kind,
 void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level)
 {
     tm_add_event(s, c, s->tm->io_arrival + s->tm->irq_ps, pin, level, 0);
+}
+
+/* A LINT pin of core @opaque, changed by a tile's GLCFG (its GPIO line). */
+static void tm_lint_gate(void *opaque, int pin, int level)
+{
+    SCCCore *c = opaque;
+    SCCCore *from = tm_current_core();
+
+    if (from && from->tm->running) {
+        /* a core's GLCFG write: the pin changes when it gets there */
+        scc_timing_lint(c->scc, c, pin, level);
+        return;
+    }
+    qemu_set_irq(c->scc->tm->lint_out[c->id][pin], level);
+}
+
+qemu_irq *scc_timing_lint_delay(SCCMachineState *s, SCCCore *c,
+                                qemu_irq *pins)
+{
+    s->tm->lint_out[c->id][0] = pins[0];
+    s->tm->lint_out[c->id][1] = pins[1];
+    return qemu_allocate_irqs(tm_lint_gate, c, 2);
 }
 
 /*
@@ -157,7 +180,7 @@ void scc_timing_tile_clock(SCCMachineState *s, int tile, uint32_t mhz)
 
 void scc_timing_release(SCCMachineState *s, SCCCore *c)
 {
-    SCCCore *from = scc_current_core();
+    SCCCore *from = tm_current_core();
     int64_t at = from && from->tm->running ? s->tm->io_arrival : 0;
 
     tm_set_state(s, c, SCC_TM_RUN);
@@ -240,7 +263,7 @@ void tm_deliver(SCCMachineState *s, SCCCore *c)
             continue;
         }
         k->n.interrupts++;
-        scc_core_set_lint(c, e.kind, e.level);
+        qemu_set_irq(s->tm->lint_out[c->id][e.kind], e.level);
     }
     if (k->apic_deadline >= 0 && k->apic_deadline <= now) {
         APICCommonState *apic = APIC_COMMON(X86_CPU(c->cs)->apic_state);

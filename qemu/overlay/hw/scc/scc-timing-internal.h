@@ -64,6 +64,23 @@ static inline int64_t tm_insns(SCCCore *c)
            (tm_in_run(c) ? tcg_timing_executed(c->cs, k->budget) : 0);
 }
 
+/* the hooks (SCCTimingHooks), in the files of their concerns */
+int64_t scc_timing_now(SCCMachineState *s, SCCCore *c);       /* ps */
+void scc_timing_io(SCCMachineState *s, int tile, bool sif);
+void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level);
+void scc_timing_release(SCCMachineState *s, SCCCore *c);
+void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c);
+void scc_timing_region_name(SCCMachineState *s, SCCCore *c, uint8_t byte);
+void scc_timing_region(SCCMachineState *s, SCCCore *c, uint32_t cmd);
+void scc_timing_hlt(SCCMachineState *s, SCCCore *c);
+void scc_timing_rdtsc(SCCMachineState *s, SCCCore *c);
+int64_t scc_timing_tsc(SCCMachineState *s, SCCCore *c);  /* its own cycles */
+void scc_timing_tile_clock(SCCMachineState *s, int tile, uint32_t mhz);
+qemu_irq *scc_timing_lint_delay(SCCMachineState *s, SCCCore *c,
+                                qemu_irq *pins);
+extern const MemoryRegionOps scc_timing_mpb_ops;
+void scc_timing_write_stats(SCCMachineState *s);
+
 /* scc-timing.c */
 void tm_set_state(SCCMachineState *s, SCCCore *c, int state);
 void tm_set_clock(SCCMachineState *s, SCCCore *c, int64_t t);

@@ -78,7 +78,7 @@ static void tm_stalled(SCCMachineState *s)
     }
     g_string_append(why, " no core will write those lines, and the others "
                     "are halted or have exited");
-    scc_supervisor_stalled(s, why->str);
+    s->tm->stalled(s, why->str);
     g_string_free(why, true);
 }
 

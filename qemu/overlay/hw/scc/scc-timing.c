@@ -258,7 +258,7 @@ int64_t tm_transact(SCCMachineState *s, SCCCore *c, int tile,
 
 void scc_timing_io(SCCMachineState *s, int tile, bool sif)
 {
-    SCCCore *c = scc_current_core();
+    SCCCore *c = tm_current_core();
     SCCCoreTiming *k;
 
     if (!s->timing || !c || !tm_in_run(c)) {
@@ -296,6 +296,33 @@ void scc_timing_rdtsc(SCCMachineState *s, SCCCore *c)
     tm_io_event(c);
 }
 
+static uint64_t tm_hook_tsc(SCCMachineState *s, SCCCore *c)
+{
+    scc_timing_rdtsc(s, c);
+    return scc_timing_tsc(s, c);
+}
+
+static int64_t tm_hook_io_time(SCCMachineState *s)
+{
+    SCCCore *c = tm_current_core();
+
+    return c && c->tm->running ? s->tm->io_arrival : 0;
+}
+
+static const SCCTimingHooks tm_hooks = {
+    .io = scc_timing_io,
+    .release = scc_timing_release,
+    .tile_clock = scc_timing_tile_clock,
+    .cl1invmb = scc_timing_cl1invmb,
+    .hlt = scc_timing_hlt,
+    .tsc = tm_hook_tsc,
+    .io_time = tm_hook_io_time,
+    .region_name = scc_timing_region_name,
+    .region = scc_timing_region,
+    .lint_delay = scc_timing_lint_delay,
+    .mpb_ops = &scc_timing_mpb_ops,
+};
+
 /* --- set-up ------------------------------------------------------------- */
 
 static void tm_exit_notify(Notifier *n, void *data)
@@ -303,7 +330,9 @@ static void tm_exit_notify(Notifier *n, void *data)
     scc_timing_write_stats(container_of(n, SCCMachineState, timing_exit));
 }
 
-bool scc_timing_init(SCCMachineState *s, Error **errp)
+bool scc_timing_init(SCCMachineState *s,
+                     void (*stalled)(SCCMachineState *s, const char *why),
+                     Error **errp)
 {
     SCCTimingParams *p = &s->tp;
     SCCTiming *tm;
@@ -357,6 +386,7 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     tm->irq_lookahead = tm->lookahead + tm->irq_ps;
     tm->keys_stale = true;
     tm->last = -1;
+    tm->stalled = stalled;
     tm->sif_tile = s->mesh_x / 2;           /* the SIF hangs off router (3,0) */
     tm->stale_seen = g_new0(uint64_t, (s->ncores * s->ntiles * SCC_MPB_LINES +
                                        63) / 64);
@@ -385,6 +415,7 @@ bool scc_timing_init(SCCMachineState *s, Error **errp)
     /* every restarted access and I/O recompile looks its host pc up */
     tcg_tb_lookup_cached = true;
     apic_timer_ops = &tm_apic_ops;
+    s->timing_hooks = &tm_hooks;
     return true;
 }
 
@@ -413,36 +444,6 @@ void scc_timing_reset(SCCMachineState *s)
     s->tm->last = -1;
 }
 
-static bool tm_get_timing(Object *obj, Error **errp)
-{
-    return SCC_MACHINE(obj)->timing;
-}
-
-static void tm_set_timing(Object *obj, bool v, Error **errp)
-{
-    SCC_MACHINE(obj)->timing = v;
-}
-
-static bool tm_get_stale(Object *obj, Error **errp)
-{
-    return SCC_MACHINE(obj)->timing_stale;
-}
-
-static void tm_set_stale(Object *obj, bool v, Error **errp)
-{
-    SCC_MACHINE(obj)->timing_stale = v;
-}
-
-static bool tm_get_dram(Object *obj, Error **errp)
-{
-    return SCC_MACHINE(obj)->tp.dram;
-}
-
-static void tm_set_dram(Object *obj, bool v, Error **errp)
-{
-    SCC_MACHINE(obj)->tp.dram = v;
-}
-
 static char *tm_get_stats(Object *obj, Error **errp)
 {
     return g_strdup(SCC_MACHINE(obj)->tp.stats_file);
@@ -454,89 +455,64 @@ static void tm_set_stats(Object *obj, const char *v, Error **errp)
     SCC_MACHINE(obj)->tp.stats_file = g_strdup(v);
 }
 
-void scc_timing_set_defaults(SCCMachineState *s)
-{
-    SCCTimingParams *p = &s->tp;
-
-    p->mesh_hz = 800000000;
-    p->dram_hz = 800000000;
-    p->hop_cycles = 4;
-    p->mpb_cycles = 60;
-    p->crb_cycles = 60;
-    p->sif_cycles = 200;
-    p->irq_cycles = 20;
-    p->mpb_service_ps = 5667;
-    p->cpi_milli = 2070;
-    p->dram = true;
-    p->l2_cycles = 18;
-    p->mem_r_cycles = 156;     /* 195 ns: 104 core cycles at 533 MHz */
-    p->mem_w_cycles = 360;     /* 450 ns: 240 core cycles */
-}
-
 void scc_timing_add_props(ObjectClass *oc)
 {
-    static const SCCFieldProp props[] = {
-        { "timing-mesh-hz", "uint64", offsetof(SCCMachineState, tp.mesh_hz),
-          "timing: mesh clock (default 800000000)" },
-        { "timing-dram-hz", "uint64", offsetof(SCCMachineState, tp.dram_hz),
-          "timing: DRAM (memory controller) clock (default 800000000)" },
-        { "timing-hop-cycles", "uint32",
-          offsetof(SCCMachineState, tp.hop_cycles),
-          "timing: mesh cycles per router, L_hop (default 4: 5 ns, 001 "
-          "Table 1)" },
-        { "timing-mpb-cycles", "uint32",
-          offsetof(SCCMachineState, tp.mpb_cycles),
-          "timing: core cycles of overhead per MPB line access, o_mpb "
-          "less the instructions' own cost (default 60)" },
-        { "timing-crb-cycles", "uint32",
-          offsetof(SCCMachineState, tp.crb_cycles),
-          "timing: core cycles of overhead per CRB access (default 60)" },
-        { "timing-sif-cycles", "uint32",
-          offsetof(SCCMachineState, tp.sif_cycles),
-          "timing: core cycles of overhead per system-interface access "
-          "(default 200)" },
-        { "timing-irq-cycles", "uint32",
-          offsetof(SCCMachineState, tp.irq_cycles),
-          "timing: core cycles from a GLCFG write's arrival to the LINT "
-          "pin (default 20)" },
-        { "timing-mpb-service-ps", "uint32",
-          offsetof(SCCMachineState, tp.mpb_service_ps),
-          "timing: ps an MPB port is busy per line; more than "
-          "(o_mpb + 2 L_hop) / this concurrent readers queue (default 5667: "
-          "24, 001 section 3.3)" },
-        { "timing-cpi-milli", "uint32",
-          offsetof(SCCMachineState, tp.cpi_milli),
-          "timing: core cycles per instruction x 1000 (default 2070, "
-          "calibrated on 001's o_get^mpb)" },
-        { "timing-l2-cycles", "uint32", offsetof(SCCMachineState, tp.l2_cycles),
-          "timing: core cycles of an L1 miss that hits the L2 (default 18)" },
-        { "timing-mem-r-cycles", "uint32",
-          offsetof(SCCMachineState, tp.mem_r_cycles),
-          "timing: DRAM cycles of overhead per DRAM line read, o_mem_r "
-          "less the instructions' own cost (default 156)" },
-        { "timing-mem-w-cycles", "uint32",
-          offsetof(SCCMachineState, tp.mem_w_cycles),
-          "timing: DRAM cycles of overhead per DRAM line written, o_mem_w "
-          "less the instructions' own cost (default 360)" },
-    };
-
-    scc_add_field_props(oc, props, ARRAY_SIZE(props));
-    object_class_property_add_bool(oc, "timing", tm_get_timing,
-                                   tm_set_timing);
-    object_class_property_set_description(oc, "timing",
+    scc_prop_add_bool(oc, "timing", offsetof(SCCMachineState, timing), false,
         "modeled SCC time: per-core clocks and mesh costs, deterministic "
         "(needs -accel tcg,thread=single -icount shift=0,sleep=off)");
-    object_class_property_add_bool(oc, "timing-stale", tm_get_stale,
-                                   tm_set_stale);
-    object_class_property_set_description(oc, "timing-stale",
+    scc_prop_add_bool(oc, "timing-stale",
+        offsetof(SCCMachineState, timing_stale), false,
         "timing: MPBT hits return what the L1 holds, stale or not, and each "
         "stale read is reported once (core, address, writer, times)");
-    object_class_property_add_bool(oc, "timing-dram", tm_get_dram,
-                                   tm_set_dram);
-    object_class_property_set_description(oc, "timing-dram",
-        "timing: time every load and store to DRAM through an L1/L2 model "
-        "(default on); off: private memory is in the cost per instruction, "
-        "several times faster for programs that move much private data");
+    scc_prop_add_bool(oc, "timing-dram", offsetof(SCCMachineState, tp.dram),
+        true,
+        "timing: time every load and store to DRAM through an L1/L2 model; "
+        "off: private memory is in the cost per instruction, several times "
+        "faster for programs that move much private data");
+    scc_prop_add_uint64(oc, "timing-mesh-hz",
+        offsetof(SCCMachineState, tp.mesh_hz), 800000000,
+        "timing: mesh clock");
+    scc_prop_add_uint64(oc, "timing-dram-hz",
+        offsetof(SCCMachineState, tp.dram_hz), 800000000,
+        "timing: DRAM (memory controller) clock");
+    scc_prop_add_uint32(oc, "timing-hop-cycles",
+        offsetof(SCCMachineState, tp.hop_cycles), 4,
+        "timing: mesh cycles per router, L_hop (4: 5 ns, 001 Table 1)");
+    scc_prop_add_uint32(oc, "timing-mpb-cycles",
+        offsetof(SCCMachineState, tp.mpb_cycles), 60,
+        "timing: core cycles of overhead per MPB line access, o_mpb less "
+        "the instructions' own cost");
+    scc_prop_add_uint32(oc, "timing-crb-cycles",
+        offsetof(SCCMachineState, tp.crb_cycles), 60,
+        "timing: core cycles of overhead per CRB access");
+    scc_prop_add_uint32(oc, "timing-sif-cycles",
+        offsetof(SCCMachineState, tp.sif_cycles), 200,
+        "timing: core cycles of overhead per system-interface access");
+    scc_prop_add_uint32(oc, "timing-irq-cycles",
+        offsetof(SCCMachineState, tp.irq_cycles), 20,
+        "timing: core cycles from a GLCFG write's arrival to the LINT pin");
+    scc_prop_add_uint32(oc, "timing-mpb-service-ps",
+        offsetof(SCCMachineState, tp.mpb_service_ps), 5667,
+        "timing: ps an MPB port is busy per line; more than "
+        "(o_mpb + 2 L_hop) / this concurrent readers queue (5667: 24, 001 "
+        "section 3.3)");
+    scc_prop_add_uint32(oc, "timing-cpi-milli",
+        offsetof(SCCMachineState, tp.cpi_milli), 2070,
+        "timing: core cycles per instruction x 1000 (2070: calibrated on "
+        "001's o_get^mpb)");
+    scc_prop_add_uint32(oc, "timing-l2-cycles",
+        offsetof(SCCMachineState, tp.l2_cycles), 18,
+        "timing: core cycles of an L1 miss that hits the L2");
+    /* 156 DRAM cycles: 195 ns, 104 core cycles at 533 MHz */
+    scc_prop_add_uint32(oc, "timing-mem-r-cycles",
+        offsetof(SCCMachineState, tp.mem_r_cycles), 156,
+        "timing: DRAM cycles of overhead per DRAM line read, o_mem_r less "
+        "the instructions' own cost");
+    /* 360 DRAM cycles: 450 ns, 240 core cycles */
+    scc_prop_add_uint32(oc, "timing-mem-w-cycles",
+        offsetof(SCCMachineState, tp.mem_w_cycles), 360,
+        "timing: DRAM cycles of overhead per DRAM line written, o_mem_w less "
+        "the instructions' own cost");
     object_class_property_add_str(oc, "timing-stats", tm_get_stats,
                                   tm_set_stats);
     object_class_property_set_description(oc, "timing-stats",

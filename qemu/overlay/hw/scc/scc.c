@@ -11,7 +11,8 @@
 #include "qemu/error-report.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
-#include "qapi/visitor.h"
+#include "hw/qdev-properties.h"
+#include "hw/sysbus.h"
 #include "migration/blocker.h"
 #include "chardev/char.h"
 #include "system/system.h"
@@ -19,26 +20,6 @@
 #include "hw/boards.h"
 #include "target/i386/cpu.h"
 #include "hw/scc/scc.h"
-
-/* Set once the machine is made: device accesses ask for it all the time. */
-static SCCMachineState *scc_the_machine;
-
-SCCMachineState *scc_machine(void)
-{
-    return scc_the_machine ? scc_the_machine :
-                             SCC_MACHINE(qdev_get_machine());
-}
-
-/* The core whose vCPU thread is running this device access, if any. */
-SCCCore *scc_current_core(void)
-{
-    SCCMachineState *s = scc_machine();
-
-    if (!current_cpu || current_cpu->cpu_index >= s->ncores) {
-        return NULL;
-    }
-    return &s->core[current_cpu->cpu_index];
-}
 
 static bool scc_check_config(SCCMachineState *s, Error **errp)
 {
@@ -90,27 +71,6 @@ static bool scc_check_config(SCCMachineState *s, Error **errp)
     return true;
 }
 
-static void scc_console_init(SCCMachineState *s)
-{
-    Chardev *chr = NULL;
-
-    if (s->console_id) {
-        chr = qemu_chr_find(s->console_id);
-        if (!chr) {
-            error_report("scc: console chardev '%s' not found", s->console_id);
-            exit(1);
-        }
-    } else {
-        chr = serial_hd(0);
-    }
-    if (chr) {
-        qemu_chr_fe_init(&s->console, chr, &error_fatal);
-    } else {
-        warn_report("scc: no console chardev (use -serial or console=): "
-                    "core output is discarded");
-    }
-}
-
 /*
  * No state of the chip is migratable: the DRAM and MPBs are RAM regions
  * outside migration, and the LUTs, locks, GLCFG pins, atomic counters and
@@ -127,31 +87,55 @@ static void scc_migration_block(Error **errp)
     migrate_add_blocker(&scc_migration_blocker, errp);
 }
 
+/* Tile @i, with its GPIO lines wired to its cores (through the model). */
+static void scc_tile_create(SCCMachineState *s, int i)
+{
+    SCCTile *t = &s->tile[i];
+    g_autofree char *name = g_strdup_printf("tile[%d]", i);
+    uint32_t held = 0;
+    int z;
+
+    for (z = 0; z < s->cores_per_tile; z++) {
+        SCCCore *c = &s->core[i * s->cores_per_tile + z];
+
+        held |= (!c->boot || c->boot->hold) << z;
+    }
+    object_initialize_child(OBJECT(s), name, t, TYPE_SCC_TILE);
+    object_property_set_link(OBJECT(t), "machine", OBJECT(s), &error_fatal);
+    qdev_prop_set_uint32(DEVICE(t), "id", i);
+    qdev_prop_set_uint32(DEVICE(t), "x", i % s->mesh_x);
+    qdev_prop_set_uint32(DEVICE(t), "y", i / s->mesh_x);
+    qdev_prop_set_uint32(DEVICE(t), "cores", s->cores_per_tile);
+    qdev_prop_set_uint32(DEVICE(t), "core-mhz", s->core_hz / 1000000);
+    qdev_prop_set_uint32(DEVICE(t), "held", held);
+    sysbus_realize(SYS_BUS_DEVICE(t), &error_fatal);
+
+    for (z = 0; z < s->cores_per_tile; z++) {
+        SCCCore *c = &s->core[i * s->cores_per_tile + z];
+        qemu_irq *lint = s->timing_hooks ?
+                         s->timing_hooks->lint_delay(s, c, c->lint) : c->lint;
+
+        qdev_connect_gpio_out_named(DEVICE(t), SCC_TILE_LINT, z * 2, lint[0]);
+        qdev_connect_gpio_out_named(DEVICE(t), SCC_TILE_LINT, z * 2 + 1,
+                                    lint[1]);
+        qdev_connect_gpio_out_named(DEVICE(t), SCC_TILE_RESET, z, c->reset);
+    }
+}
+
 static void scc_machine_init(MachineState *ms)
 {
     SCCMachineState *s = SCC_MACHINE(ms);
     int i;
 
-    scc_the_machine = s;
     if (!scc_check_config(s, &error_fatal)) {
         return;
     }
     s->ntiles = s->mesh_x * s->mesh_y;
     s->ncores = s->ntiles * s->cores_per_tile;
-    if (!scc_timing_init(s, &error_fatal)) {
+    if (!scc_timing_init(s, scc_supervisor_stalled, &error_fatal)) {
         return;
     }
 
-    for (i = 0; i < s->ntiles; i++) {
-        SCCTile *t = &s->tile[i];
-
-        t->scc = s;
-        t->id = i;
-        t->x = i % s->mesh_x;
-        t->y = i / s->mesh_x;
-        scc_mpb_init(s, t);
-        scc_crb_init(s, t);
-    }
     memory_region_init_ram_flags_nomigrate(&s->shared_ram, OBJECT(s),
                                            "scc-shared-dram", s->shared_mem,
                                            RAM_NORESERVE, &error_fatal);
@@ -163,65 +147,22 @@ static void scc_machine_init(MachineState *ms)
 
     /* Refuse bad images and core maps before anything runs. */
     scc_loader_plan(s, &error_fatal);
+    /* The plan says which cores the tiles hold in reset. */
+    for (i = 0; i < s->ntiles; i++) {
+        scc_tile_create(s, i);
+    }
 }
 
 static void scc_machine_reset(MachineState *ms, ResetType type)
 {
     SCCMachineState *s = SCC_MACHINE(ms);
-    int i;
 
     qemu_devices_reset(type);
     scc_clock_reset(s);
     scc_timing_reset(s);
     scc_supervisor_reset(s);
     scc_sif_reset(s);
-    for (i = 0; i < s->ntiles; i++) {
-        scc_crb_reset(s, &s->tile[i]);
-    }
     scc_cores_reset(s);
-}
-
-/*
- * Knobs are class properties (so that -M scc,help lists them); the opaque
- * pointer is the field's offset in SCCMachineState.
- */
-#define SCC_FIELD(obj, opaque, type) \
-    ((type *)((char *)SCC_MACHINE(obj) + (uintptr_t)(opaque)))
-
-static void scc_get_u32(Object *obj, Visitor *v, const char *name,
-                        void *opaque, Error **errp)
-{
-    visit_type_uint32(v, name, SCC_FIELD(obj, opaque, uint32_t), errp);
-}
-
-static void scc_set_u32(Object *obj, Visitor *v, const char *name,
-                        void *opaque, Error **errp)
-{
-    visit_type_uint32(v, name, SCC_FIELD(obj, opaque, uint32_t), errp);
-}
-
-static void scc_get_u64(Object *obj, Visitor *v, const char *name,
-                        void *opaque, Error **errp)
-{
-    visit_type_uint64(v, name, SCC_FIELD(obj, opaque, uint64_t), errp);
-}
-
-static void scc_set_u64(Object *obj, Visitor *v, const char *name,
-                        void *opaque, Error **errp)
-{
-    visit_type_uint64(v, name, SCC_FIELD(obj, opaque, uint64_t), errp);
-}
-
-static void scc_get_size(Object *obj, Visitor *v, const char *name,
-                         void *opaque, Error **errp)
-{
-    visit_type_size(v, name, SCC_FIELD(obj, opaque, uint64_t), errp);
-}
-
-static void scc_set_size(Object *obj, Visitor *v, const char *name,
-                         void *opaque, Error **errp)
-{
-    visit_type_size(v, name, SCC_FIELD(obj, opaque, uint64_t), errp);
 }
 
 static char *scc_get_coremap(Object *obj, Error **errp)
@@ -269,70 +210,35 @@ static void scc_set_on_failure(Object *obj, const char *value, Error **errp)
     }
 }
 
-static void scc_machine_instance_init(Object *obj)
-{
-    SCCMachineState *s = SCC_MACHINE(obj);
-
-    s->mesh_x = 6;
-    s->mesh_y = 4;
-    s->cores_per_tile = 2;
-    s->private_mem = 64 * MiB;
-    s->shared_mem = 64 * MiB;
-    s->core_hz = 533000000;
-    s->gtsc_hz = 125000000;
-    scc_timing_set_defaults(s);
-}
-
-/* Properties backed by fields of SCCMachineState (scc.h). */
-void scc_add_field_props(ObjectClass *oc, const SCCFieldProp *props, int n)
-{
-    int i;
-
-    for (i = 0; i < n; i++) {
-        const char *t = props[i].type;
-        ObjectPropertyAccessor *get = !strcmp(t, "size") ? scc_get_size :
-                                      !strcmp(t, "uint64") ? scc_get_u64 :
-                                      scc_get_u32;
-        ObjectPropertyAccessor *set = !strcmp(t, "size") ? scc_set_size :
-                                      !strcmp(t, "uint64") ? scc_set_u64 :
-                                      scc_set_u32;
-
-        object_class_property_add(oc, props[i].name, t, get, set, NULL,
-                                  (void *)(uintptr_t)props[i].offset);
-        object_class_property_set_description(oc, props[i].name,
-                                              props[i].desc);
-    }
-}
-
 static void scc_machine_add_props(ObjectClass *oc)
 {
-    static const SCCFieldProp props[] = {
-        { "mesh-x", "uint32", offsetof(SCCMachineState, mesh_x),
-          "tiles in x (2-6, default 6)" },
-        { "mesh-y", "uint32", offsetof(SCCMachineState, mesh_y),
-          "tiles in y (2-4, default 4)" },
-        { "cores-per-tile", "uint32", offsetof(SCCMachineState, cores_per_tile),
-          "cores on each tile (1 or 2, default 2)" },
-        { "private-mem", "size", offsetof(SCCMachineState, private_mem),
-          "private DRAM per core (16M-656M in steps of 16M, default 64M)" },
-        { "shared-mem", "size", offsetof(SCCMachineState, shared_mem),
-          "shared DRAM on MC0 (16M-320M in steps of 16M, default 64M)" },
-        { "core-hz", "uint64", offsetof(SCCMachineState, core_hz),
-          "core clock: TSC and APIC timer rate (default 533000000)" },
-        { "gtsc-hz", "uint64", offsetof(SCCMachineState, gtsc_hz),
-          "global timestamp counter rate (default 125000000)" },
-    };
-
-    scc_add_field_props(oc, props, ARRAY_SIZE(props));
+    scc_prop_add_uint32(oc, "mesh-x", offsetof(SCCMachineState, mesh_x), 6,
+                        "tiles in x (2-6)");
+    scc_prop_add_uint32(oc, "mesh-y", offsetof(SCCMachineState, mesh_y), 4,
+                        "tiles in y (2-4)");
+    scc_prop_add_uint32(oc, "cores-per-tile",
+                        offsetof(SCCMachineState, cores_per_tile), 2,
+                        "cores on each tile (1 or 2)");
+    scc_prop_add_size(oc, "private-mem", offsetof(SCCMachineState, private_mem),
+                      64 * MiB, "private DRAM per core (16M-656M in steps of "
+                      "16M)");
+    scc_prop_add_size(oc, "shared-mem", offsetof(SCCMachineState, shared_mem),
+                      64 * MiB, "shared DRAM on MC0 (16M-320M in steps of "
+                      "16M)");
+    scc_prop_add_uint64(oc, "core-hz", offsetof(SCCMachineState, core_hz),
+                        533000000, "core clock: TSC and APIC timer rate");
+    scc_prop_add_uint64(oc, "gtsc-hz", offsetof(SCCMachineState, gtsc_hz),
+                        125000000, "global timestamp counter rate");
     object_class_property_add_str(oc, "coremap", scc_get_coremap,
                                   scc_set_coremap);
     object_class_property_set_description(oc, "coremap",
         "core map file: which image and arguments each core gets");
-    object_class_property_add_str(oc, "on-failure", scc_get_on_failure,
-                                  scc_set_on_failure);
+    object_property_set_default_str(
+        object_class_property_add_str(oc, "on-failure", scc_get_on_failure,
+                                      scc_set_on_failure), "stop");
     object_class_property_set_description(oc, "on-failure",
         "when a core fails (exits non-zero, faults): 'stop' the run at once "
-        "(default) or 'continue' with the other cores");
+        "or 'continue' with the other cores");
     object_class_property_add_str(oc, "console", scc_get_console,
                                   scc_set_console);
     object_class_property_set_description(oc, "console",
@@ -367,7 +273,6 @@ static const TypeInfo scc_machine_info = {
     .name = TYPE_SCC_MACHINE,
     .parent = TYPE_MACHINE,
     .instance_size = sizeof(SCCMachineState),
-    .instance_init = scc_machine_instance_init,
     .class_init = scc_machine_class_init,
 };
 

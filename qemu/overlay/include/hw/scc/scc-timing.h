@@ -239,29 +239,52 @@ typedef struct SCCTiming {
     bool keys_stale;
     uint64_t keys_events;       /* the machine's events when computed */
     int last;                   /* the core that ran last, or -1 */
+    /* each core's LINT inputs, behind the model's delay (lint_delay) */
+    qemu_irq lint_out[SCC_MAX_CORES][2];
+    void (*stalled)(SCCMachineState *s, const char *why);
 } SCCTiming;
 
-void scc_timing_set_defaults(SCCMachineState *s);
+/*
+ * What the devices ask of the model, all of it: the machine's
+ * timing_hooks is NULL in functional mode, so one test tells the modes
+ * apart and no device calls into the model by name. The model calls no
+ * device either: it changes LINT pins through qemu_irq lines the machine
+ * wires (lint_delay) and reads the MPBs' SRAM itself.
+ */
+typedef struct SCCTimingHooks {
+    /* A CRB (tile @tile's) or SIF access by the current core: may restart
+     * it later. */
+    void (*io)(SCCMachineState *s, int tile, bool sif);
+    /* Core @c released from reset, by the current core's access or not. */
+    void (*release)(SCCMachineState *s, SCCCore *c);
+    /* The current core's GCBCFG write set tile @tile's clock to @mhz. */
+    void (*tile_clock)(SCCMachineState *s, int tile, uint32_t mhz);
+    void (*cl1invmb)(SCCMachineState *s, SCCCore *c);
+    void (*hlt)(SCCMachineState *s, SCCCore *c);
+    /* RDTSC on core @c: its own cycles. */
+    uint64_t (*tsc)(SCCMachineState *s, SCCCore *c);
+    /* When the current core's access arrives, in ps (the GTSC it reads);
+     * 0 when no core is running. */
+    int64_t (*io_time)(SCCMachineState *s);
+    /* SIF_STATS_NAME and SIF_STATS, written by core @c. */
+    void (*region_name)(SCCMachineState *s, SCCCore *c, uint8_t byte);
+    void (*region)(SCCMachineState *s, SCCCore *c, uint32_t cmd);
+    /*
+     * Core @c's two LINT inputs as the model sees them: a pin a running
+     * core's GLCFG write changes reaches @pins when the write gets there
+     * (plus the pin's latency), any other change at once.
+     */
+    qemu_irq *(*lint_delay)(SCCMachineState *s, SCCCore *c, qemu_irq *pins);
+    /* The MPB page's accesses: in this mode the page is I/O. */
+    const MemoryRegionOps *mpb_ops;
+} SCCTimingHooks;
+
+/* The machine's side: the knobs, set-up and reset. */
 void scc_timing_add_props(ObjectClass *oc);
-bool scc_timing_init(SCCMachineState *s, Error **errp);
+/* @stalled: called once if no core can make progress in modeled time. */
+bool scc_timing_init(SCCMachineState *s,
+                     void (*stalled)(SCCMachineState *s, const char *why),
+                     Error **errp);
 void scc_timing_reset(SCCMachineState *s);
-int64_t scc_timing_now(SCCMachineState *s, SCCCore *c);       /* ps */
-/* A CRB or SIF access by the current core: may restart it later. */
-void scc_timing_io(SCCMachineState *s, int tile, bool sif);
-/* A LINT pin change caused by the current core's access (GLCFG). */
-void scc_timing_lint(SCCMachineState *s, SCCCore *c, int pin, bool level);
-/* A core released from reset by the current core's access (GCBCFG). */
-void scc_timing_release(SCCMachineState *s, SCCCore *c);
-void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c);
-/* SIF_STATS_NAME and SIF_STATS, written by core @c. */
-void scc_timing_region_name(SCCMachineState *s, SCCCore *c, uint8_t byte);
-void scc_timing_region(SCCMachineState *s, SCCCore *c, uint32_t cmd);
-void scc_timing_hlt(SCCMachineState *s, SCCCore *c);
-void scc_timing_rdtsc(SCCMachineState *s, SCCCore *c);
-int64_t scc_timing_tsc(SCCMachineState *s, SCCCore *c);  /* its own cycles */
-/* The current core's GCBCFG write set tile @tile's clock field to @mhz. */
-void scc_timing_tile_clock(SCCMachineState *s, int tile, uint32_t mhz);
-extern const MemoryRegionOps scc_timing_mpb_ops;
-void scc_timing_write_stats(SCCMachineState *s);
 
 #endif

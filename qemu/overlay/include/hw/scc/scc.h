@@ -15,6 +15,7 @@
 #include "qemu/notify.h"
 #include "qemu/timer.h"
 #include "hw/scc/scc-timing.h"
+#include "hw/scc/scc-tile.h"
 
 #define TYPE_SCC_MACHINE MACHINE_TYPE_NAME("scc")
 OBJECT_DECLARE_SIMPLE_TYPE(SCCMachineState, SCC_MACHINE)
@@ -132,24 +133,13 @@ typedef struct SCCCore {
     SCCConsoleLine line[SCC_NSTREAMS];
     uint32_t gtsc_hi_latch;
 
+    /* its inputs, which the tile's GPIO lines drive (scc-core.c) */
+    qemu_irq *lint;                 /* LINT0, LINT1 */
+    qemu_irq reset;                 /* level 1: held in reset */
+
     SCCCoreTiming *tm;              /* timing=on only */
 } SCCCore;
 
-typedef struct SCCTile {
-    SCCMachineState *scc;
-    int id, x, y;
-    MemoryRegion mpb_ram;           /* 16 KiB SRAM */
-    uint8_t *mpb_host;              /* its host memory */
-    MemoryRegion mpb_window;        /* 16 MiB page: the SRAM, then wrap */
-    MemoryRegion mpb_wrap;
-    MemoryRegion mpb_timed;         /* timing=on: the page as I/O */
-    MemoryRegion crb;
-    uint32_t glcfg[2];
-    uint32_t l2cfg[2];
-    uint32_t sensor;
-    uint32_t gcbcfg;
-    bool lock[2];
-} SCCTile;
 
 struct SCCMachineState {
     MachineState parent_obj;
@@ -174,6 +164,7 @@ struct SCCMachineState {
     bool timing;
     bool timing_stale;              /* MPBT hits may return stale data */
     SCCTimingParams tp;
+    const SCCTimingHooks *timing_hooks;     /* NULL: functional mode */
     SCCTiming *tm;
     Notifier timing_exit;
 
@@ -188,46 +179,45 @@ struct SCCMachineState {
     Notifier shutdown_notifier;
 };
 
-/* scc.c */
+/* scc-core.c: creating, starting, stopping cores, exits */
 SCCMachineState *scc_machine(void);
-/* A machine property backed by a field of SCCMachineState. */
-typedef struct SCCFieldProp {
-    const char *name;
-    const char *type;           /* "uint32", "uint64" or "size" */
-    size_t offset;
-    const char *desc;
-} SCCFieldProp;
-void scc_add_field_props(ObjectClass *oc, const SCCFieldProp *props, int n);
+/* The core whose vCPU thread is running this device access, if any. */
 SCCCore *scc_current_core(void);
+
+/*
+ * scc-props.c: machine knobs backed by a field of SCCMachineState at
+ * @offset, their defaults set by QOM (and shown by -M scc,help).
+ */
+void scc_prop_add_uint32(ObjectClass *oc, const char *name, size_t offset,
+                         uint32_t def, const char *desc);
+void scc_prop_add_uint64(ObjectClass *oc, const char *name, size_t offset,
+                         uint64_t def, const char *desc);
+void scc_prop_add_size(ObjectClass *oc, const char *name, size_t offset,
+                       uint64_t def, const char *desc);
+void scc_prop_add_bool(ObjectClass *oc, const char *name, size_t offset,
+                       bool def, const char *desc);
 
 /* scc-lut.c: per-core address spaces */
 void scc_lut_init(SCCMachineState *s, SCCCore *c);
 void scc_lut_reset(SCCMachineState *s, SCCCore *c);
 void scc_lut_write(SCCMachineState *s, SCCCore *c, int page, uint32_t val);
-void scc_mpb_init(SCCMachineState *s, SCCTile *t);
-uint64_t scc_mpb_sram_read(SCCTile *t, hwaddr addr, unsigned size);
-void scc_mpb_sram_write(SCCTile *t, hwaddr addr, uint64_t val, unsigned size);
 int scc_mc_of_core(SCCMachineState *s, int core, int *slot);
-
-/* scc-crb.c */
-void scc_crb_init(SCCMachineState *s, SCCTile *t);
-void scc_crb_reset(SCCMachineState *s, SCCTile *t);
 
 /* scc-sif.c */
 void scc_sif_init(SCCMachineState *s);
 void scc_sif_reset(SCCMachineState *s);
 
-/* scc-core.c: creating, starting, stopping cores, exits */
 void scc_cores_init(SCCMachineState *s);
-void scc_core_set_reset(SCCMachineState *s, SCCCore *c, bool held);
 void scc_core_exit(SCCMachineState *s, SCCCore *c, int status,
                    const char *why);
-void scc_core_set_lint(SCCCore *c, int pin, bool level);
+void scc_cores_reset(SCCMachineState *s);
+
+/* scc-console.c */
+void scc_console_init(SCCMachineState *s);
 void scc_core_console_putc(SCCMachineState *s, SCCCore *c, SCCStream stream,
                            uint8_t ch);
 /* Emits the core's unfinished console lines, if it has any. */
 void scc_core_console_flush(SCCMachineState *s, SCCCore *c);
-void scc_cores_reset(SCCMachineState *s);
 
 /* scc-supervisor.c: fail fast, detect stalls, report every core */
 void scc_supervisor_init(SCCMachineState *s);
