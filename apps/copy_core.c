@@ -2,7 +2,7 @@
  * The copy-core service (docs/copy.md): a core given this image in the
  * core map serves copy requests from its kernel mailbox until a STOP.
  *
- *   copy_core [fault=N]
+ *   copy_core [fault=N] [hang=N]
  *
  * A request {dst, src, size, target, method, cookie} (SCC_COPY_TAG_REQ)
  * names the sender's user addresses; the sender is the mailbox's source,
@@ -14,7 +14,10 @@
  * -SCC_EINVAL back and the service goes on.
  *
  * fault=N (tests): the N-th request faults the core before it is served,
- * as a bug in the service would.
+ * as a bug in the service would. hang=N (tests): the N-th request sends the
+ * service into a loop that never ends, as another bug would: its requester
+ * gives up at the deadline (scc_copy_set_timeout) and the machine ends
+ * this core as unresponsive.
  *
  * Output: "copy_core NN: serving, lut ..." at the start and "copy_core NN:
  * stop: S served, R refused, M malformed, lut ..." at the end; the LUT
@@ -48,13 +51,15 @@ static void answer(int dest, uint32_t cookie, int32_t status, int requester, uin
 
 int main(int argc, char **argv)
 {
-    unsigned long fault_at = 0;
+    unsigned long fault_at = 0, hang_at = 0;
     unsigned served = 0, refused = 0, malformed = 0, n = 0;
     int me = scc_core_id(), ncores = scc_num_cores();
 
     for (int i = 1; i < argc; i++) {
         if (!strncmp(argv[i], "fault=", 6)) {
             fault_at = strtoul(argv[i] + 6, NULL, 0);
+        } else if (!strncmp(argv[i], "hang=", 5)) {
+            hang_at = strtoul(argv[i] + 5, NULL, 0);
         } else {
             printf("copy_core %02d: unknown argument %s\n", me, argv[i]);
             return 2;
@@ -86,6 +91,9 @@ int main(int argc, char **argv)
             continue;
         }
         memcpy(&q, m.payload, sizeof(q));
+        if (n + 1 == hang_at)
+            for (;;)
+                __asm__ volatile("");
         if (++n == fault_at) {
             uintptr_t null_page = 0x10;
             __asm__("" : "+r"(null_page));  /* hidden from the compiler's checks */

@@ -59,6 +59,7 @@ uint32_t sif_counter_get(int i);
 void sif_counter_set(int i, uint32_t v);
 uint32_t sif_core_state(uint32_t id);
 void sif_fault(uint32_t vector, uint32_t eip, uint32_t addr);
+void sif_unresponsive(uint32_t id);
 
 // mpb.c: the message passing buffers
 uintptr_t mpb_area(const struct core *c);
@@ -73,5 +74,6 @@ void lapic_eoi(void);
 void lapic_lint0(uint32_t vector, int on);
 int lapic_timer(uint32_t hz, uint32_t core_hz);
 int lapic_timer_on(void);
+void lapic_oneshot(uint32_t cycles);
 
 #endif

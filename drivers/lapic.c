@@ -61,9 +61,23 @@ int lapic_timer(uint32_t hz, uint32_t core_hz)
 	return 0;
 }
 
+// One timer interrupt after cycles core cycles (at least 1); 0 stops it.
+// Not while the periodic timer runs: that one is kept.
+void lapic_oneshot(uint32_t cycles)
+{
+	if (cycles == 0) {
+		lapic_set(LAPIC_LVT_TIMER, LVT_MASKED | timer_vector);
+		lapic_set(LAPIC_TIMER_INIT, 0);
+		return;
+	}
+	lapic_set(LAPIC_TIMER_DIV, TIMER_DIV_1);
+	lapic_set(LAPIC_LVT_TIMER, timer_vector);
+	lapic_set(LAPIC_TIMER_INIT, cycles);
+}
+
 // Whether the periodic timer runs.
 int lapic_timer_on(void)
 {
-	return !(lapic_read(LAPIC_LVT_TIMER) & LVT_MASKED) &&
-		lapic_read(LAPIC_TIMER_INIT) != 0;
+	return (lapic_read(LAPIC_LVT_TIMER) & (LVT_MASKED | LVT_PERIODIC)) ==
+		LVT_PERIODIC && lapic_read(LAPIC_TIMER_INIT) != 0;
 }

@@ -51,6 +51,12 @@ uint32_t sif_core_state(uint32_t id)
 	return sif_read(SIF_CORE_STATE(id));
 }
 
+// Core id did not answer this core in time: the machine ends it.
+void sif_unresponsive(uint32_t id)
+{
+	sif_write(SIF_UNRESPONSIVE, id);
+}
+
 // Where an exception ended this core, for the machine's report.
 void sif_fault(uint32_t vector, uint32_t eip, uint32_t addr)
 {

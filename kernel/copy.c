@@ -69,16 +69,40 @@ void copy_exit(void)
 	}
 }
 
-// SYS_copy_wait: sleep until a message is waiting or core copier stops.
+// Core cycles from now until GTSC value deadline, for a timer interrupt
+// then: at least 1, at most what the timer counts, and never late (the
+// whole cycles a GTSC tick has: no 64-bit division here). An early one
+// only makes the caller look and sleep again.
+static uint32_t cycles_until(uint64_t deadline, uint64_t now)
+{
+	uint64_t d = deadline - now;
+	uint32_t per_tick = core_hz / gtsc_hz ? core_hz / gtsc_hz : 1;
+	uint64_t c = (uint64_t)(d > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)d) *
+		     per_tick + 1;
+
+	return c > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)c;
+}
+
+// SYS_copy_wait: sleep until a message is waiting, core copier stops, or
+// the GTSC reaches the deadline (0: none).
 // A stopping copy core closes its ring, then interrupts every core, then
 // its state changes: its interrupt may come while the requester is still
 // in user code, and its state may still say running. So before every
 // sleep a PING (which the service ignores) asks the mailbox, which fails
 // with -ESRCH once the ring is closed; and the looks are taken with
 // interrupts off before sti; hlt, so a later interrupt is not missed. In
-// poll mode nothing interrupts a sleeper: the caller polls.
-int32_t copy_wait(uint32_t copier)
+// poll mode nothing interrupts a sleeper: the caller polls, and comes
+// back here for every look. A copy core that is running but never
+// answers (a loop in the service) interrupts nobody: the LAPIC timer
+// wakes the sleeper at the deadline, unless the program's periodic tick
+// (SYS_tick) does it anyway, and the machine ends the copy core as
+// unresponsive (SIF_UNRESPONSIVE) and reports where it was.
+int32_t copy_wait(uint32_t copier, uint32_t deadline_lo, uint32_t deadline_hi)
 {
+	uint64_t deadline = (uint64_t)deadline_hi << 32 | deadline_lo;
+	uint64_t now;
+	int armed;
+
 	if (copier >= self.ncores || copier == self.id)
 		return -SCC_EINVAL;
 	for (;;) {
@@ -87,9 +111,19 @@ int32_t copy_wait(uint32_t copier)
 		if (sif_core_state(copier) != CORE_STATE_RUNNING ||
 		    mbox_send(copier, SCC_COPY_TAG_PING, 0, 0) == -SCC_ESRCH)
 			return -SCC_ESRCH;
+		now = deadline ? sif_gtsc() : 0;
+		if (deadline && now >= deadline) {
+			sif_unresponsive(copier);
+			return -SCC_ETIMEDOUT;
+		}
 		if (notify_mode(-1, 0) == SCC_MBOX_POLL)
 			return 0;
+		armed = deadline && !lapic_timer_on();
+		if (armed)
+			lapic_oneshot(cycles_until(deadline, now));
 		notify_current()->halt();
+		if (armed)
+			lapic_oneshot(0);
 	}
 }
 

@@ -224,7 +224,7 @@ static inline void notify_core(const struct core *c)
 // copy.c
 void copy_init(void);
 void copy_exit(void);
-int32_t copy_wait(uint32_t copier);
+int32_t copy_wait(uint32_t copier, uint32_t deadline_lo, uint32_t deadline_hi);
 int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
 		   uint32_t method);
 int32_t copy_lut(uint32_t dst, uint32_t src, uint32_t n);

@@ -296,7 +296,7 @@ void syscall(struct trapframe *tf)
 		r = sys_lut_read(a);
 		break;
 	case SYS_copy_wait:
-		r = copy_wait(a);
+		r = copy_wait(a, b, c);
 		break;
 	case SYS_tile_clock:
 		r = sys_tile_clock(a, b);

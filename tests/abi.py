@@ -91,6 +91,7 @@ def _need(name: str) -> int:
 # The exit statuses the tests check, by the guest's names.
 EXIT_TRAP_BASE = _need("SCC_EXIT_TRAP_BASE")
 EXIT_STALLED = _need("SCC_EXIT_STALLED")
+EXIT_UNRESPONSIVE = _need("SCC_EXIT_UNRESPONSIVE")
 EXIT_BADOPTION = _need("SCC_EXIT_BADOPTION")
 EXIT_BADAPP = _need("SCC_EXIT_BADAPP")
 EXIT_PANIC = _need("SCC_EXIT_PANIC")

@@ -14,12 +14,12 @@ import re
 
 import pytest
 
-from abi import EXIT_PAGE_FAULT
+from abi import EXIT_PAGE_FAULT, EXIT_UNRESPONSIVE
 from scc.sccrun import run
 from lib import explain
 
 TIMEOUT = 120  # seconds, per run
-EINVAL, EFAULT, ESRCH = 22, 14, 3
+EINVAL, EFAULT, ESRCH, ETIMEDOUT = 22, 14, 3, 110
 SIZES = [1, 1, 3, 33, 4095, 4097, 65541, 1048579, 16777216]
 
 
@@ -156,6 +156,48 @@ def test_faulting_copy_core_reported_and_requester_told(images, tmp_path):
                             r"cr2 0x00000010, task copy_core.elf", l) for l in lines[1]), lines[1]
     assert "core 01: faulted: exception 14 (page fault)" in r.stderr, explain(r)
     assert f"fault first=0 second={-ESRCH}" in lines[0], explain(r)
+
+
+# Where the copy core was: its loop in the service (main), seen from the
+# kernel if the requester's PING had just interrupted it.
+UNRESPONSIVE = (r"scc:   core 01: unresponsive: core 00 gave up waiting for it; it was "
+                r"running at eip 0x[0-9a-f]{8} \([^)]+\)(; application at "
+                r"0x[0-9a-f]{8} \(main\+0x[0-9a-f]+ in copy_core\.elf\))?; "
+                rf"exit status {EXIT_UNRESPONSIVE}$")
+# The deadline: 20 ms of modeled time (deterministic), or 2 s of the
+# emulated clock, which is the host's: the first copy, which is answered,
+# must not run into it on a busy host.
+TIMEOUT_US = {False: 2000000, True: 20000}
+
+
+@pytest.mark.parametrize("timing", [False, True], ids=["functional", "timing"])
+def test_hung_copy_core_reported_and_requester_told(images, tmp_path, timing):
+    """A copy core that loops instead of answering: its requester's wait
+    gives up at the deadline with -ETIMEDOUT, and the machine ends the copy
+    core and reports it, with where it looped, long before the run's time
+    limit."""
+    machine = {"on-failure": "continue"}
+    if timing:
+        machine["timing"] = "on"
+    r = run_map(images, tmp_path, f"hang timeout={TIMEOUT_US[timing]}", copy_args="hang=2",
+                machine=machine)
+    assert not r.timed_out and r.returncode == EXIT_UNRESPONSIVE, explain(r)
+    assert f"hang first=0 second={-ETIMEDOUT}" in r.core_lines()[0], explain(r)
+    assert re.search(r"core 01 failed: unresponsive: core 00 gave up waiting for it "
+                     r"\(it was running at eip 0x[0-9a-f]{8} ", r.stderr), explain(r)
+    where = re.search(UNRESPONSIVE, r.stderr, re.M)
+    assert where, explain(r)
+    assert "copy_core.elf" in where[0], where[0]
+
+
+def test_hung_copy_core_stops_the_run(images, tmp_path):
+    """on-failure=stop (the default): the hung copy core ends the run at its
+    requester's deadline, as a fault would."""
+    r = run_map(images, tmp_path, f"hang timeout={TIMEOUT_US[False]}", copy_args="hang=2")
+    assert not r.timed_out and r.returncode == EXIT_UNRESPONSIVE, explain(r)
+    assert re.search(UNRESPONSIVE, r.stderr, re.M), explain(r)
+    assert f"scc: stopping the run: core 01 failed with status {EXIT_UNRESPONSIVE}" \
+        in r.stderr, explain(r)
 
 
 @pytest.mark.parametrize("timing", [False, True], ids=["functional", "timing"])

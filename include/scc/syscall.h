@@ -46,8 +46,11 @@
                                size_t len, int method) -> 0: copy between
                                the requester's user addresses */
 #define SYS_lut_read    23  /* (unsigned page) -> this core's LUT entry */
-#define SYS_copy_wait   24  /* (int copier) -> 0 once a message is waiting,
-                               -ESRCH once copier is not running */
+#define SYS_copy_wait   24  /* (int copier, u32 deadline_lo, u32 deadline_hi)
+                               -> 0 once a message is waiting, -ESRCH once
+                               copier is not running, -ETIMEDOUT once the
+                               GTSC reaches the deadline (0: none): copier
+                               is then ended as unresponsive */
 #define SYS_tile_clock  25  /* (int tile, unsigned mhz) -> 0: GCBCFG's clock
                                field, 1..core_hz/1e6 MHz (reset bits kept) */
 #define SYS_crb_raw     26  /* (int on) -> 0/1, whether user code had the CRB
@@ -76,6 +79,7 @@
 #define SCC_EFAULT      14
 #define SCC_EINVAL      22
 #define SCC_ENOSYS      88
+#define SCC_ETIMEDOUT   110 /* a copy core did not answer by the deadline */
 
 /* Copy methods (docs/copy.md): memory types of the source and destination */
 #define SCC_COPY_PLAIN      0   /* cached, as the app maps them */

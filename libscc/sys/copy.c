@@ -19,6 +19,7 @@ static int ndones;
 static struct scc_msg others[KEEP];
 static int nothers, other_head;
 static uint32_t next_cookie = 1;
+static uint32_t timeout_base_us = 1000000, timeout_us_per_mib = 1000000;
 
 int scc_copy_mark_mpbt(void *addr, size_t len, int on)
 {
@@ -108,6 +109,7 @@ int scc_copy_start(struct scc_copy_handle *h, int core, void *dst,
     h->cookie = next_cookie++;
     h->done = 0;
     h->status = 0;
+    h->size = n;
     if ((r = send_req(core, dst, src, n, method, scc_core_id(), h->cookie)) < 0) {
         h->done = 1;
         h->status = r;
@@ -172,12 +174,46 @@ int scc_copy_test(struct scc_copy_handle *h)
     return 0;
 }
 
+void scc_copy_set_timeout(uint32_t base_us, uint32_t us_per_mib)
+{
+    timeout_base_us = base_us;
+    timeout_us_per_mib = us_per_mib;
+}
+
+/* The GTSC value by which a request of n bytes must be answered, from now;
+ * 0 for none. Read only once a wait finds no answer: a requester that
+ * would sleep anyway spends the time, one whose answer is there does not. */
+static uint64_t deadline(size_t n)
+{
+    static uint64_t gtsc_hz;
+    uint64_t us;
+    struct scc_time t;
+
+    if (!timeout_base_us)
+        return 0;
+    if (!gtsc_hz)
+        gtsc_hz = scc_time(&t) == 0 && t.gtsc_hz ? t.gtsc_hz : 125000000;
+    us = timeout_base_us + (uint64_t)n * timeout_us_per_mib / (1u << 20);
+    return scc_gtsc() + us / 1000000 * gtsc_hz + us % 1000000 * gtsc_hz / 1000000;
+}
+
 /* Asleep in the kernel between looks (SYS_copy_wait): a spinning waiter
  * would take the host's time from the copy cores it waits for. */
 int scc_copy_wait(struct scc_copy_handle *h)
 {
-    while (!scc_copy_test(h))
-        scc_syscall(SYS_copy_wait, h->core, 0, 0, 0, 0);
+    uint64_t by = 0;
+    long r;
+
+    while (!scc_copy_test(h)) {
+        if (!by)
+            by = deadline(h->size);
+        r = scc_syscall(SYS_copy_wait, h->core, (long)(uint32_t)by,
+                        (long)(uint32_t)(by >> 32), 0, 0);
+        if (r == -SCC_ETIMEDOUT) {
+            h->status = (int)r;
+            h->done = 1;
+        }
+    }
     return h->status;
 }
 

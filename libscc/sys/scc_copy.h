@@ -45,6 +45,7 @@ struct scc_copy_handle {
     uint32_t cookie;
     int done;                   /* 1 once status is final */
     int status;
+    size_t size;                /* bytes asked for: the deadline's share */
 };
 
 /* Send a request; its completion comes back to this core. */
@@ -53,8 +54,19 @@ int scc_copy_start(struct scc_copy_handle *h, int core, void *dst,
 /* 1 if done (h->status final), 0 if not yet. */
 int scc_copy_test(struct scc_copy_handle *h);
 /* Wait until done; the status. A copy core that stops (exits, faults)
- * before answering gives -SCC_ESRCH. */
+ * before answering gives -SCC_ESRCH. One that does not answer by the
+ * deadline (scc_copy_set_timeout) gives -SCC_ETIMEDOUT, and the machine
+ * ends it as unresponsive and reports where it was. */
 int scc_copy_wait(struct scc_copy_handle *h);
+/*
+ * The deadline of scc_copy_wait (and scc_copy, scc_copy_split): base_us
+ * plus us_per_mib for each MiB asked for, counted on the GTSC from the
+ * first time the wait finds no answer (modeled time in the timing mode).
+ * Defaults: 1 s and 1 s a MiB (1 MB/s, far below any method's rate); a
+ * requester whose copy core also serves others may need more. base_us 0:
+ * no deadline, wait for ever.
+ */
+void scc_copy_set_timeout(uint32_t base_us, uint32_t us_per_mib);
 /* start + wait */
 int scc_copy(int core, void *dst, const void *src, size_t n, int method);
 /* Split [src, src + n) across ncores copy cores (line-aligned pieces),

@@ -6,6 +6,7 @@
  *   copy_check exact METHOD... [cores=1,2] [max=BYTES]
  *   copy_check refuse [cores=1]
  *   copy_check fault [cores=1]     (the copy core runs with fault=2)
+ *   copy_check hang [cores=1] [timeout=US]  (the copy core runs with hang=2)
  *   copy_check third [cores=1] [target=2]
  *
  * exact: for each METHOD (local:plain|mpbt_src|mpbt_dst|mpbt|lut,
@@ -160,7 +161,7 @@ static int raw(uint32_t dst, uint32_t src, uint32_t n, int method, int target)
 {
     static uint32_t cookie = 0x5000;
     struct scc_copy_req q = {dst, src, n, (uint16_t)target, (uint16_t)method, ++cookie};
-    struct scc_copy_handle h = {cores[0], cookie, 0, 0};
+    struct scc_copy_handle h = {cores[0], cookie, 0, 0, 0};
     int r = scc_mbox_send(cores[0], SCC_COPY_TAG_REQ, &q, sizeof(q));
     return r < 0 ? r : scc_copy_wait(&h);
 }
@@ -265,6 +266,18 @@ static void fault(void)
     printf("fault first=%d second=%d\n", r1, r2);
 }
 
+/* The second request is never answered: the wait gives up after timeout
+ * microseconds (and as many a MiB). */
+static void hang(uint32_t timeout)
+{
+    unsigned char *buf = big(2 * 4096);
+
+    scc_copy_set_timeout(timeout, timeout);
+    int r1 = scc_copy(cores[0], buf + 4096, buf, 4096, SCC_COPY_AUTO);
+    int r2 = scc_copy(cores[0], buf + 4096, buf, 4096, SCC_COPY_AUTO);
+    printf("hang first=%d second=%d\n", r1, r2);
+}
+
 static void third(int target)
 {
     unsigned char *buf = big(2 * 4096);
@@ -318,6 +331,8 @@ int main(int argc, char **argv)
     }
     else if (!strcmp(mode, "fault"))
         fault();
+    else if (!strcmp(mode, "hang"))
+        hang((uint32_t)arg_long(argc, argv, "timeout", 20000));
     else if (!strcmp(mode, "third"))
         third((int)target);
     else

@@ -143,6 +143,11 @@
 #define STATS_END           2
 #define STATS_NAME_MAX      31          /* bytes of a region's name */
 #define STATS_REGIONS       8           /* regions a core can have */
+/* Write: the id of a core that did not answer this core in time (a copy
+ * core past a request's deadline: kernel/copy.c). The machine ends that
+ * core with SCC_EXIT_UNRESPONSIVE and reports it as it reports a fault:
+ * the core, where it was (EIP), and which core gave up on it. */
+#define SIF_UNRESPONSIVE    0x103C
 /* Read-only: whether core i can run (CORE_STATE_*). */
 #define SIF_CORE_STATE(i)   (0x1100 + 4 * (i))
 #define CORE_STATE_RESET    0           /* held in reset, or never started */
@@ -160,6 +165,7 @@
  * Applications use 0-127. The kernel reports the others for a core; the
  * boot stub and the machine report those that no kernel could. */
 #define SCC_EXIT_TRAP_BASE  128 /* kernel: + vector, an unhandled exception */
+#define SCC_EXIT_UNRESPONSIVE 246 /* machine: another core gave up on it */
 #define SCC_EXIT_STALLED    247 /* machine: waiting, nothing could progress */
 #define SCC_EXIT_BADOPTION  248 /* kernel: an unknown or malformed option */
 #define SCC_EXIT_BADAPP     249 /* kernel: the module is no loadable app */

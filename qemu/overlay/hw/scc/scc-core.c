@@ -94,6 +94,9 @@ void scc_cores_reset(SCCMachineState *s)
         c->stopped = false;
         c->faulted = false;
         c->fault_vector = c->fault_eip = c->fault_addr = 0;
+        c->unresponsive_by = -1;
+        g_free(c->unresponsive_where);
+        c->unresponsive_where = NULL;
         c->exit_status = 0;
         c->started = c->boot && !c->boot->hold;
         c->held = !c->started;
@@ -172,6 +175,50 @@ void scc_core_exit(SCCMachineState *s, SCCCore *c, int status, const char *why)
 static uint64_t scc_hook_get_tsc(CPUX86State *env)
 {
     return scc_clock_core_cycles(scc_machine(), scc_core_of_env(env));
+}
+
+/*
+ * On core @cs's own thread, where its registers are up to date: @by gave
+ * up waiting for it (SIF_UNRESPONSIVE). It ends as a faulting core does,
+ * with where it was for the report.
+ */
+static void scc_core_do_unresponsive(CPUState *cs, run_on_cpu_data by)
+{
+    SCCMachineState *s = scc_machine();
+    SCCCore *c = &s->core[cs->cpu_index];
+    g_autofree char *why = NULL;
+
+    if (c->exited || s->ending) {
+        return;
+    }
+    c->unresponsive_by = by.host_int;
+    c->unresponsive_where = scc_core_where(s, c);
+    why = g_strdup_printf("unresponsive: core %02d gave up waiting for it "
+                          "(it was %s)", c->unresponsive_by,
+                          c->unresponsive_where);
+    scc_core_exit(s, c, SCC_EXIT_UNRESPONSIVE, why);
+}
+
+void scc_core_unresponsive(SCCMachineState *s, SCCCore *by, uint32_t id)
+{
+    SCCCore *c;
+
+    if (id >= s->ncores || id == by->id) {
+        qemu_log_mask(LOG_GUEST_ERROR, "scc: core %d: SIF_UNRESPONSIVE names "
+                      "core %u: not another core of the chip\n", by->id, id);
+        return;
+    }
+    c = &s->core[id];
+    trace_scc_core_unresponsive(id, by->id);
+    /*
+     * Synchronous: the writer goes on only once the core has ended, so
+     * the run's end (fail-fast, or the writer's own exit first) does not
+     * depend on which host thread gets there first.
+     */
+    if (c->started && !c->exited) {
+        run_on_cpu(c->cs, scc_core_do_unresponsive,
+                   RUN_ON_CPU_HOST_INT(by->id));
+    }
 }
 
 static bool scc_hook_triple_fault(CPUX86State *env, int intno)

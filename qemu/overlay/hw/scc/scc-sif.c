@@ -190,6 +190,11 @@ static void scc_sif_write(void *opaque, hwaddr off, uint64_t val64,
             c->faulted = true;
         }
         return;
+    case SIF_UNRESPONSIVE:
+        if (c) {
+            scc_core_unresponsive(s, c, val);
+        }
+        return;
     default:
         if (off >= SIF_ATOMIC && off < SIF_ATOMIC_END && (off & 7) == 4) {
             s->atomic[(off - SIF_ATOMIC) / 8] = val;

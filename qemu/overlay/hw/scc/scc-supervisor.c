@@ -115,10 +115,7 @@ static bool scc_core_can_progress(SCCCore *c)
 /* One line of the report: the core's state and where it was. */
 static char *scc_core_describe(SCCMachineState *s, SCCCore *c)
 {
-    CPUState *cs = c->cs;
-    CPUX86State *env = cpu_env(cs);
-    g_autofree char *at = NULL, *uat = NULL, *fat = NULL;
-    uint32_t eip, ueip;
+    g_autofree char *fat = NULL;
     bool user;
 
     if (c->exited && c->faulted) {
@@ -130,6 +127,12 @@ static char *scc_core_describe(SCCMachineState *s, SCCCore *c)
                                exception_name(c->fault_vector), fat,
                                c->fault_addr, c->exit_status);
     }
+    if (c->exited && c->unresponsive_by >= 0) {
+        return g_strdup_printf("unresponsive: core %02d gave up waiting for "
+                               "it; it was %s; exit status %d",
+                               c->unresponsive_by, c->unresponsive_where,
+                               c->exit_status);
+    }
     if (c->exited) {
         return g_strdup_printf("exited, status %d", c->exit_status);
     }
@@ -139,6 +142,18 @@ static char *scc_core_describe(SCCMachineState *s, SCCCore *c)
     if (c->held) {
         return g_strdup("held in reset (by GCBCFG) after it had started");
     }
+    return scc_core_where(s, c);
+}
+
+/* What a core that runs is doing, and where: its own thread's view. */
+char *scc_core_where(SCCMachineState *s, SCCCore *c)
+{
+    CPUState *cs = c->cs;
+    CPUX86State *env = cpu_env(cs);
+    g_autofree char *at = NULL, *uat = NULL;
+    uint32_t eip, ueip;
+    bool user;
+
     eip = env->eip + env->segs[R_CS].base;
     user = (env->hflags & HF_CPL_MASK) == 3;
     at = scc_where(c, user, eip);

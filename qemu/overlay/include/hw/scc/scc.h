@@ -129,6 +129,10 @@ typedef struct SCCCore {
     /* What the kernel wrote to the FAULT registers before exiting. */
     bool faulted;
     uint32_t fault_vector, fault_eip, fault_addr;
+    /* The core that gave up waiting for it (SIF_UNRESPONSIVE), or -1, and
+     * what it was doing then (scc_core_where). */
+    int unresponsive_by;
+    char *unresponsive_where;
 
     SCCConsoleLine line[SCC_NSTREAMS];
     uint32_t gtsc_hi_latch;
@@ -210,6 +214,8 @@ void scc_sif_reset(SCCMachineState *s);
 void scc_cores_init(SCCMachineState *s);
 void scc_core_exit(SCCMachineState *s, SCCCore *c, int status,
                    const char *why);
+/* Core @by gave up waiting for core @id: end it, and say where it was. */
+void scc_core_unresponsive(SCCMachineState *s, SCCCore *by, uint32_t id);
 void scc_cores_reset(SCCMachineState *s);
 
 /* scc-console.c */
@@ -226,6 +232,9 @@ void scc_supervisor_core_failed(SCCMachineState *s, SCCCore *c);
 void scc_supervisor_all_exited(SCCMachineState *s);
 void scc_supervisor_stalled(SCCMachineState *s, const char *why);
 int scc_core_state(SCCMachineState *s, SCCCore *c);
+/* A running core's state and where it is ("running at eip ...;
+ * application at ..."), read on its own thread to be exact. */
+char *scc_core_where(SCCMachineState *s, SCCCore *c);
 
 /* scc-clock.c: the one clock source (functional, or scc-timing.c's) */
 void scc_clock_reset(SCCMachineState *s);
