@@ -60,6 +60,31 @@ static size_t priv_off;
  * each time): 4 ops x 9 distances x 8 sizes x 5 runs x 4 KiB < 8 MiB */
 #define PRIV_SIZE (8u << 20)
 
+/*
+ * The caches as 001's measurements found them (each operation measured on
+ * its own, after many): a get into private memory in the steady state of
+ * a program that keeps getting into fresh lines, whose L2 is full of the
+ * dirty lines earlier gets left (each new line's read then writes one
+ * back: 001's o_mem_w); a put from private memory in a program that only
+ * reads its private data, with no dirty line to write back (001's
+ * o_mem_r). Twice the L2 is passed over, to leave no earlier line.
+ */
+#define L2_PASS (512u << 10)
+static volatile uint32_t *dirty_area, *clean_area;
+
+static void caches_for(int o)
+{
+    size_t i;
+
+    if (o == 2) {
+        for (i = 0; i < L2_PASS / 4; i += LINE / 4)
+            dirty_area[i] = dirty_area[i] + 1;
+    } else if (o == 3) {
+        for (i = 0; i < L2_PASS / 4; i += LINE / 4)
+            (void)clean_area[i];
+    }
+}
+
 static char *fresh_priv(void)
 {
     char *p = priv + priv_off;
@@ -188,9 +213,15 @@ int RCCE_APP(int argc, char **argv)
             return 1;
         }
         priv += (LINE - (uintptr_t)priv % LINE) % LINE;
+        dirty_area = malloc(L2_PASS);
+        clean_area = calloc(1, L2_PASS);
+        if (!dirty_area || !clean_area) {
+            fprintf(stderr, "calibrate: out of memory\n");
+            return 1;
+        }
         empty = empty_us();
         for (o = 0; o < NOPS; o++)
-            for (h = 0; h <= maxh; h++)
+            for (caches_for(o), h = 0; h <= maxh; h++)
                 for (i = 0; i < NSIZES; i++)
                     t[o][h][i] = time_op(o, peer_at(h, 6), sizes[i] * LINE,
                                          empty);

@@ -12,7 +12,7 @@
  *
  *   host:  pingpong 5 0.533 0 1 2 11 47 [SIZES [BUDGET [APIS]]]
  *          pingpong 5 0.533 0 1 2 11 47 [sizes=SIZES] [budget=BUDGET] [apis=APIS]
- *                   [--regions]
+ *                   [copy=libscc|rcce1] [--regions]
  *   chip:  the same words after the kernel's `--`
  *
  * The three parameters come by position or by name (key=value, in any
@@ -20,6 +20,11 @@
  * the two forms mix (positional ones first fill SIZES, BUDGET, APIS in
  * that order), but a parameter given twice, an unknown key, a fourth
  * positional word or a bad value is a usage error (exit status 2).
+ * copy= (by name only) chooses how gets copy into private memory
+ * (RCCE_copy_style): libscc (the default) reads each destination line
+ * first, as iRCCE's memcpy did; rcce1 copies words straight, as RCCE 1.x
+ * did, each store to an uncached line going around the caches (the copy
+ * paper's "RCCE normal->normal" against "iRCCE normal->normal").
  * --regions (or regions, regions=1) makes each api's timed round trips a
  * region named after the api for --timing-stats (apps/benchout.h).
  * SIZES and BUDGET are as in apps/sizes.h (4096, 64K, 1M). SIZES is the
@@ -131,7 +136,7 @@ static int usage(const char *what, const char *why)
     fprintf(stderr, "pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
             "[MAXBYTES|SIZES [BUDGET [APIS]]]\n"
             "   or: pingpong <nues> <GHz> <cores...> [sizes=MAXBYTES|SIZES] [budget=BYTES] "
-            "[apis=rcce,putget,ircce] [--regions]\n", what, why);
+            "[apis=rcce,putget,ircce] [copy=libscc|rcce1] [--regions]\n", what, why);
     return 2;
 }
 
@@ -190,9 +195,9 @@ int RCCE_APP(int argc, char **argv)
         return 2;
     }
     /* every UE says why: on the chip the first to exit stops the others */
-    static const char *const names[] = {"sizes", "budget", "apis"};
-    static const char *const labels[] = {"SIZES", "BUDGET", "APIS"};
-    const char *param[3] = {NULL, NULL, NULL};
+    static const char *const names[] = {"sizes", "budget", "apis", "copy"};
+    static const char *const labels[] = {"SIZES", "BUDGET", "APIS", "copy"};
+    const char *param[4] = {NULL, NULL, NULL, NULL};
     int next = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *eq = strchr(a, '=');
@@ -203,11 +208,11 @@ int RCCE_APP(int argc, char **argv)
         snprintf(what, sizeof what, "argument '%.60s'", a);
         if (eq) {
             size_t len = (size_t)(eq - a);
-            for (k = 0; k < 3; k++)
+            for (k = 0; k < 4; k++)
                 if (strlen(names[k]) == len && !strncmp(a, names[k], len))
                     break;
-            if (k == 3)
-                return usage(what, "unknown key (want sizes=, budget= or apis=)");
+            if (k == 4)
+                return usage(what, "unknown key (want sizes=, budget=, apis= or copy=)");
             a = eq + 1;
         } else {
             if (next == 3)
@@ -232,6 +237,12 @@ int RCCE_APP(int argc, char **argv)
         if (why)
             return usage(labels[2], why);
         snprintf(apis, sizeof apis, "%s", param[2]);
+    }
+    if (param[3]) {
+        if (!strcmp(param[3], "rcce1"))
+            RCCE_copy_style(RCCE_COPY_RCCE1);
+        else if (strcmp(param[3], "libscc"))
+            return usage(labels[3], "want libscc or rcce1");
     }
     int me = RCCE_ue(), np = RCCE_num_ues();
 

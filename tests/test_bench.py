@@ -267,6 +267,21 @@ def test_plots_draw_the_table(tmp_path):
         plots.plot(df, "speedup", tmp_path / "x.png", baseline="z")
 
 
+@pytest.mark.no_qemu
+def test_plot_xy_draws_a_line_per_combination_of_hue_columns(tmp_path):
+    """pingpong's rows (12a, 12b): one line per api and copy style, never
+    the median of two styles at a size."""
+    df = pd.DataFrame({"api": ["rcce"] * 4, "copy": ["libscc", "libscc", "rcce1", "rcce1"],
+                       "bytes": [32, 4096, 32, 4096], "MB_per_s": [10.0, 100.0, 20.0, 50.0],
+                       "clock": ["modeled"] * 4, "status": ["ok"] * 4})
+    info = plots.plot_xy(df, tmp_path / "pp.png", x="bytes", y="MB_per_s",
+                         hue=["api", "copy"])
+    assert info["series"] == {"rcce/libscc": [(32, 10.0), (4096, 100.0)],
+                              "rcce/rcce1": [(32, 20.0), (4096, 50.0)]}
+    one = plots.plot_xy(df, tmp_path / "one.png", x="bytes", y="MB_per_s", hue="copy")
+    assert set(one["series"]) == {"libscc", "rcce1"}
+
+
 def _results_dir(tmp_path):
     """A results directory as `run` leaves it (the table only): two
     algorithms, three sizes, one failed row."""

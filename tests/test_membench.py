@@ -388,9 +388,10 @@ def test_pingpong_regions_are_its_apis_timed_round_trips(tmp_path):
     """pingpong --regions: one region an api on both UEs, one call a size
     (the timed round trips after the checked one); the round trips in the
     region account for the time the CSV reports (at 533 MHz); without
-    --regions, no region, and the same rows within 1 %: the markers are
+    --regions, no region, and the same rows within 2 %: the markers are
     outside the timed part, but their system calls leave other lines in
-    the caches, and the option's word moves the stack."""
+    the caches (dirty ones, since the caches write back: 1.4 % at 1 KiB),
+    and the option's word moves the stack."""
     args = ues([0, 1]) + ["sizes=1K,4K", "budget=16K", "apis=rcce,ircce"]
     stats = tmp_path / "on.csv"
     p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
@@ -413,4 +414,29 @@ def test_pingpong_regions_are_its_apis_timed_round_trips(tmp_path):
     assert len(plain) == len(flagged) == 4
     for a, b in zip(plain, flagged):
         a, b = a.split(","), b.split(",")
-        assert a[:4] == b[:4] and abs(float(a[4]) / float(b[4]) - 1) < 0.01, (a, b)
+        assert a[:4] == b[:4] and abs(float(a[4]) / float(b[4]) - 1) < 0.02, (a, b)
+
+
+def test_pingpong_copy_styles(tmp_path):
+    """pingpong copy=rcce1 copies into private memory as RCCE 1.x did:
+    every received word is a store, and once the message is larger than
+    the L2 (1 MiB) the lines are not cached, so each store goes around the
+    caches on its own; copy=libscc (the default) reads each line first,
+    and its stores hit the L1. Counted at the receiver (core 1) in the
+    timed round trips (--regions); a bad style is a usage error."""
+    args = ues([0, 1]) + ["sizes=1M", "budget=2M", "apis=rcce", "--regions"]
+    around = {}
+    for style in ("libscc", "rcce1"):
+        stats = tmp_path / f"{style}.csv"
+        p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
+                    app("pingpong"), "--cores", "0,1", "--", *args, f"copy={style}")
+        assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+        rows = [l for l in p.stdout.decode().splitlines() if l.startswith("rcce,")]
+        assert rows and all(r.split(",")[8] == "yes" for r in rows), rows
+        around[style] = region_rows(stats)["region:rcce", 1, "dram_writes_around"]
+    # one timed round trip: 1 MiB received in 4-byte stores
+    assert around["rcce1"] >= (1 << 20) // 4 > 100 * around["libscc"], around
+    p = scc_run("--timing", "--app", app("pingpong"), "--cores", "0,1", "--", *args,
+                "copy=fast")
+    assert p.returncode != 0
+    assert b"pingpong: bad copy: want libscc or rcce1" in p.stdout + p.stderr, p.stdout[-2000:]

@@ -192,12 +192,13 @@ def test_a_rep_string_instruction_counts_each_iteration_and_is_interrupted_withi
     (qemu/patches/0011-i386-chain-rep-iterations-under-icount.patch) chains
     those blocks instead of going through the main loop for each. The
     iterations must still cost one instruction each (one cycle here, the
-    stores hit the L2; the instruction is counted once more at the end, as QEMU always
-    did), and an IPI sent a quarter into a 32768-iteration copy must be
+    stores hit the L2, posted one L2 cycle apart, set to one here; the instruction is
+    counted once more at the end, as QEMU always did), and an IPI sent a quarter into a 32768-iteration copy must be
     taken there, not when the copy ends (24000 cycles later). With the
     iterations looping uncounted inside one block it fails with 7 cycles;
     counted but without an exit check, with 4294918151."""
-    lines, _ = micro("rep", "0,47", tmp_path)
+    # the stores to the L2 then take an instruction's cycle each
+    lines, _ = micro("rep", "0,47", tmp_path, machine={"timing-l2-cycles": "1"})
     n, cycles = (int(x) for x in lines[47][0].split()[1::2])
     assert n <= cycles <= n + 16, (n, cycles)
     sent = int(lines[0][0].split()[1])
@@ -339,40 +340,70 @@ def test_a_clock_change_reaches_a_listening_core_in_time_and_others_late(tmp_pat
     assert 1.8 * g_deaf < g_listen < 2.005 * g_deaf, (g_listen, g_deaf)
 
 
-def test_dram_writes_go_around_the_caches_a_line_at_a_time(tmp_path):
-    """Neither cache allocates on a write miss (002): eight stores to a line
-    no cache holds cost one o_mem_w trip, the line stays uncached (the load
-    after them pays o_mem_r's trip), and once loaded it hits in the L1.
-    Stores to a line written around cost nothing more until another line
-    is written around (the host's store filter must forget it then)."""
-    memw, memr = 360, 156
-    lines, _ = micro("dram", "0", tmp_path, machine={"timing-dram-hz": "533333333",
-                                                      "timing-mem-w-cycles": str(memw),
-                                                      "timing-mem-r-cycles": str(memr)})
-    got = {w[0]: int(w[2]) for w in (l.split() for l in lines[0])}
+# DRAM costs in core cycles: the DRAM clock set to the core's
+MEMR, MEMW, MEMWS = 156, 197, 138
+DRAM = {"timing-dram-hz": "533333333", "timing-mem-r-cycles": str(MEMR),
+        "timing-mem-w-cycles": str(MEMW), "timing-mem-ws-cycles": str(MEMWS)}
+
+
+def dram_micro(what, tmp_path):
+    lines, _ = micro(what, "0", tmp_path, machine=DRAM)
+    return {w[0]: int(w[2]) for w in (l.split() for l in lines[0])}
+
+
+def test_dram_stores_that_miss_go_around_the_caches_one_at_a_time(tmp_path):
+    """Neither cache allocates on a write miss (002): each store to a line
+    no cache holds is its own write to the memory controller, o_mem_ws
+    plus the trip. The core posts it and goes on; the next store waits
+    until it is out: eight stores pay seven such gaps, less the one
+    instruction each already took, wherever translation blocks end.
+    The line stays uncached (the load after
+    them pays o_mem_r's trip), and once loaded it hits in the L1. A line
+    written around before costs the same again: nothing remembers it."""
+    got = dram_micro("dram", tmp_path)
     assert got["read_again"] == 4, got              # four instructions, an L1 hit
-    trip_w = got["write_new"] - got["write_cached"]
     trip_r = got["read_back"] - got["read_again"]
-    d = (trip_r - memr) // (2 * HOP)                # routers to the memory controller
-    assert d >= 1 and trip_r == memr + 2 * d * HOP, got
-    assert trip_w == memw + 2 * d * HOP, got        # one trip for eight stores
-    # the trip again only after another line went around
-    base = got["write_cached"]
-    assert got["around_a"] - base == trip_w, got
-    assert got["around_a_again"] == base, got
-    assert got["around_b"] - base == trip_w, got
-    assert got["around_a_back"] - base == trip_w, got
+    d = (trip_r - MEMR) // (2 * HOP)                # routers to the memory controller
+    assert d >= 1 and trip_r == MEMR + 2 * d * HOP, got
+    gap = MEMWS + 2 * d * HOP
+    assert got["write_cached"] == 10, got           # ten instructions, L1 hits
+    assert got["write_new"] == got["write_cached"] + 7 * (gap - 1), got
+    for k in ("around_a", "around_a_again", "around_b"):
+        assert got[k] == got["write_new"], (k, got)
+
+
+def test_dram_mpbt_stores_combine_into_one_line_write(tmp_path):
+    """MPBT-marked private memory: stores go into the write-combine buffer,
+    and a full line goes out as one write, o_mem_w plus the trip (002:
+    125 MB/s against 22 for plain stores). One line's eight stores cost
+    their instructions only; a second line's must wait for the first to
+    be out, less the eight instructions in between."""
+    got = dram_micro("dram_wcb", tmp_path)
+    plain = dram_micro("dram", tmp_path)
+    d = (plain["read_back"] - plain["read_again"] - MEMR) // (2 * HOP)
+    line = MEMW + 2 * d * HOP
+    assert got["wcb_one"] == 10, got
+    assert got["wcb_two"] == 18 + line - 8, got
+
+
+def test_dram_dirty_line_evicted_from_the_l2_is_written_back(tmp_path):
+    """The caches are write-back: a line written while cached goes back to
+    DRAM, one line write (o_mem_w plus the trip), when the L2 evicts it;
+    the read that evicts it waits for that. The same read evicting a line
+    only read costs the read alone."""
+    got = dram_micro("dram_writeback", tmp_path)
+    plain = dram_micro("dram", tmp_path)
+    d = (plain["read_back"] - plain["read_again"] - MEMR) // (2 * HOP)
+    assert got["clean"] == plain["read_back"], (got, plain)
+    assert got["dirty"] - got["clean"] == MEMW + 2 * d * HOP, got
 
 
 def test_shared_dram_flag_is_seen_after_write_plus_latency(tmp_path):
     """Shared DRAM is uncached and ordered like the MPB: a poller sees a
     flag there no earlier than the store's arrival at the memory
     controller plus the reply's trip, and at most one poll later."""
-    memw, memr = 360, 156
-    lines, _ = micro("shflag", "0,47", tmp_path,
-                     machine={"timing-dram-hz": "533333333",
-                              "timing-mem-w-cycles": str(memw),
-                              "timing-mem-r-cycles": str(memr)})
+    memw, memr = MEMWS, MEMR
+    lines, _ = micro("shflag", "0,47", tmp_path, machine=DRAM)
     wrote = int(lines[0][0].split()[1])
     seen = int(lines[47][0].split()[1])
     # MC0 sits by tile (0,0): d = 1 from core 0, 9 from core 47

@@ -208,6 +208,19 @@ int    RCCE_debug_unset(int);
 /* libscc extension: the physical core id of UE ue, or -1 */
 int    RCCE_ue_core(int ue);
 
+/*
+ * libscc extension: how RCCE_get, and the receives that get, copy into
+ * private memory. RCCE_COPY_LIBSCC (the default) reads each destination
+ * line before writing it, as iRCCE's memcpy did; RCCE_COPY_RCCE1 copies
+ * words straight, as RCCE 1.x did, so a store to a line no cache holds
+ * goes around the caches on its own (002: "write around for every 4
+ * bytes"). For this UE; returns the previous style, or -1 (RCCE_ERROR_*
+ * is not set) for a style it does not know.
+ */
+#define RCCE_COPY_LIBSCC 0
+#define RCCE_COPY_RCCE1  1
+int    RCCE_copy_style(int style);
+
 #ifdef SCC_HOST
 extern __thread RCCE_COMM RCCE_COMM_WORLD;
 #else

@@ -39,6 +39,7 @@
 #define SPIN_MIN 64
 
 static struct scc_info info;
+int plat_copy_style;                /* RCCE_COPY_* */
 static int armed;                   /* my wake line is set */
 static int poll_only;               /* timing mode: never sleep */
 unsigned int plat_spin_step = 1;

@@ -56,6 +56,7 @@ static struct {
 } wake[HOST_CORES];
 
 static __thread int my_core = -1;
+__thread int plat_copy_style;       /* RCCE_COPY_*: memcpy either way here */
 static __thread int seen_seq;       /* wake[my_core].seq at the last relax */
 
 /* For the stall watchdog: stores announced so far, and per core whether

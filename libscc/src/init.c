@@ -147,6 +147,16 @@ int RCCE_num_ues(void)
     return scc_self.np;
 }
 
+int RCCE_copy_style(int style)
+{
+    int old = plat_copy_style;
+
+    if (style != RCCE_COPY_LIBSCC && style != RCCE_COPY_RCCE1)
+        return -1;
+    plat_copy_style = style;
+    return old;
+}
+
 int RCCE_ue_core(int ue)
 {
     return ue >= 0 && ue < scc_self.np ? scc_self.core_of[ue] : -1;

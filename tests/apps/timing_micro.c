@@ -39,8 +39,12 @@
  *               stores to it ("write_new cycles C"), a load ("read_back"),
  *               the load again ("read_again"), eight stores again
  *               ("write_cached"); then eight stores each to lines A, A,
- *               B, A never loaded ("around_a", "around_a_again",
- *               "around_b", "around_a_back")
+ *               B never loaded ("around_a", "around_a_again", "around_b"),
+ *               each after a pause that lets posted writes out
+ *   dram_wcb    core 0, MPBT-marked private memory: eight stores to one
+ *               line ("wcb_one"), sixteen to the next two ("wcb_two")
+ *   dram_writeback  core 0: a read that evicts a dirty line from the L2
+ *               ("dirty"), and one that evicts a clean line ("clean")
  *   repcopy     core 0 copies with REP MOVSL, as libscc's RCCE_get and
  *               RCCE_put do, out of 8 lines of its own MPB after
  *               CL1INVMB: into private memory, then (all 8 now cached)
@@ -73,6 +77,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "scc_copy.h"
 #include "testlib.h"
 
 #define LINE 32
@@ -473,6 +478,9 @@ static uint32_t timed_stores(volatile uint32_t *p)
     return t1 - t0;
 }
 
+/* A register loop long enough for a posted write to be out. */
+#define QUIET 2000
+
 static void dram(void)
 {
     /* .bss, cleared by writes that went around the caches; a line in the
@@ -484,9 +492,8 @@ static void dram(void)
     printf("read_back cycles %lu\n", (unsigned long)timed_read(p, 0));
     printf("read_again cycles %lu\n", (unsigned long)timed_read(p, 0));
     printf("write_cached cycles %lu\n", (unsigned long)timed_stores(p));
-    /* two more lines never loaded, in other L1 sets: each write-around
-     * trip is paid by the first stores to a line, and again once another
-     * line went around in between */
+    /* lines never loaded: every store goes around the caches on its own,
+     * the line written before or not */
     {
         /* Nothing in between may store to a line outside the L1 (it would
          * go around too): no printf, and the results go to a line loaded
@@ -494,15 +501,76 @@ static void dram(void)
         static volatile uint32_t r[8] __attribute__((aligned(32)));
 
         (void)r[0];
+        spin(QUIET);
         r[0] = timed_stores(buf + 256);
+        spin(QUIET);
         r[1] = timed_stores(buf + 256);
+        spin(QUIET);
         r[2] = timed_stores(buf + 768);
-        r[3] = timed_stores(buf + 256);
         printf("around_a cycles %lu\n", (unsigned long)r[0]);
         printf("around_a_again cycles %lu\n", (unsigned long)r[1]);
         printf("around_b cycles %lu\n", (unsigned long)r[2]);
-        printf("around_a_back cycles %lu\n", (unsigned long)r[3]);
     }
+}
+
+/*
+ * MPBT-marked DRAM: eight stores fill one line of the write-combine
+ * buffer ("wcb_one"), which goes out as one write; sixteen fill two
+ * ("wcb_two"), the second waiting for the first to be out.
+ */
+static void dram_wcb(void)
+{
+    static uint32_t buf[2048] __attribute__((aligned(4096)));
+    static volatile uint32_t r[8] __attribute__((aligned(32)));
+    uint32_t *p = buf + 1024, t0, t1;
+
+    MUST(scc_copy_mark_mpbt(buf, sizeof(buf), 1));
+    (void)r[0];
+    spin(QUIET);
+    r[0] = timed_stores(p);
+    spin(QUIET);
+    __asm__ volatile("rdtsc\n\tmov %%eax, %0\n\t"
+                     "movl $1, (%2)\n\tmovl $1, 4(%2)\n\tmovl $1, 8(%2)\n\t"
+                     "movl $1, 12(%2)\n\tmovl $1, 16(%2)\n\tmovl $1, 20(%2)\n\t"
+                     "movl $1, 24(%2)\n\tmovl $1, 28(%2)\n\t"
+                     "movl $1, 32(%2)\n\tmovl $1, 36(%2)\n\tmovl $1, 40(%2)\n\t"
+                     "movl $1, 44(%2)\n\tmovl $1, 48(%2)\n\tmovl $1, 52(%2)\n\t"
+                     "movl $1, 56(%2)\n\tmovl $1, 60(%2)\n\trdtsc"
+                     : "=&r"(t0), "=&a"(t1) : "r"(p + 16) : "edx", "memory");
+    r[1] = t1 - t0;
+    printf("wcb_one cycles %lu\n", (unsigned long)r[0]);
+    printf("wcb_two cycles %lu\n", (unsigned long)r[1]);
+    MUST(scc_copy_mark_mpbt(buf, sizeof(buf), 0));
+}
+
+/*
+ * A dirty line leaves the L2: the read that evicts it waits for its write
+ * back. Line A is read and written (dirty), then four lines of A's L1 and
+ * L2 sets (64 KiB apart) are read: the first two push A out of the 2-way
+ * L1 into the L2, the fourth evicts it from the 4-way L2 ("dirty"). The
+ * same with a line only read ("clean").
+ */
+static void dram_writeback(void)
+{
+    static uint32_t buf[5 * 16384 + 2048] __attribute__((aligned(32)));
+    static volatile uint32_t r[8] __attribute__((aligned(32)));
+    const unsigned far = 16384;         /* words: 64 KiB, one L2 way apart */
+
+    (void)r[0];
+    for (int k = 0; k < 2; k++) {
+        volatile uint32_t *a = buf + 1024 + 8 * 40 * k;
+
+        (void)a[0];
+        if (k == 0)
+            a[0] = 7;
+        (void)a[far];
+        (void)a[2 * far];
+        (void)a[3 * far];
+        spin(QUIET);
+        r[k] = timed_read((uint32_t *)a + 4 * far, 0);
+    }
+    printf("dirty cycles %lu\n", (unsigned long)r[0]);
+    printf("clean cycles %lu\n", (unsigned long)r[1]);
 }
 
 static void clock_loop(const char *name)
@@ -593,6 +661,12 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "dram")) {
         if (me == 0)
             dram();
+    } else if (!strcmp(what, "dram_wcb")) {
+        if (me == 0)
+            dram_wcb();
+    } else if (!strcmp(what, "dram_writeback")) {
+        if (me == 0)
+            dram_writeback();
     } else if (!strcmp(what, "clock")) {
         if (me == 0)
             clock_mode(arg_long(argc, argv, "mhz", 266));
@@ -602,7 +676,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|shcopy|dram|clock|clock_other [k=N] [mhz=M] [listen=0|1] [copies=0|1]");
+        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|shcopy|dram|dram_wcb|dram_writeback|clock|clock_other [k=N] [mhz=M] [listen=0|1] [copies=0|1]");
     }
     return 0;
 }

@@ -271,11 +271,15 @@ E_NOTIFY = _exp(E_NOTIFY_NAME, "notify_pingpong", timeout=120,
 Q_NOTIFY = {"args": {"n": 100, "warmup": 10, "peers": "1"}}
 
 # The copy paper's ping-pong: core 0 and its tile mate, 32 B - 1 MiB, the
-# app's defaults (rcce, putget, ircce; 8 MiB moved per size). Quick: the
-# two paths the rows use, at the sizes of their peaks (ours and the
-# paper's) and 1 MiB, 2 MiB moved per size.
-# host wall: full 23-30 s / quick 3 s.
-E_PINGPONG = _exp("pingpong", "pingpong", cores="0,1", arg_style="key=value", timeout=120)
+# app's defaults (rcce, putget, ircce; 8 MiB moved per size), with each of
+# the two ways of copying into private memory: libscc's (each destination
+# line read first, as iRCCE's memcpy did) and RCCE 1.x's (words straight,
+# each store to an uncached line around the caches). Quick: the two paths
+# the rows use, at the sizes of their peaks (ours and the paper's) and
+# 1 MiB, 2 MiB moved per size.
+# host wall: full 50-60 s / quick 6 s.
+E_PINGPONG = _exp("pingpong", "pingpong", cores="0,1", arg_style="key=value", timeout=120,
+                  sweep={"copy": ["libscc", "rcce1"]})
 Q_PINGPONG = {"args": {"sizes": "4K,32K,128K,1M", "budget": "2M", "apis": "rcce,ircce"}}
 
 # The copy paper's memcpy variants, on core 0 alone (the copy cores'
@@ -320,11 +324,11 @@ Q_MPB = {"args": {"counts": "1,24,48", "iters": 5, "warmup": 1}}
 
 # 002's memory benchmark (Fig. 1): core 0 alone, 4-byte loads and stores
 # over a buffer of the L1 (4 KiB: half the model's 8 KiB, 2-way L1), the L2
-# (128 KiB) and DRAM (1 MiB, four times the L2), plain and MPBT-marked,
+# (128 KiB) and DRAM (2 MiB, 002's largest area), plain and MPBT-marked,
 # each prefetched (one pass) before its timed passes.
 # host wall: full 1 s / quick 1 s.
 E_MEM = _exp("mem-002-single", "mem_bench", cores="0", timeout=120,
-             args={"sizes": "4K,128K,1M", "reps": 4, "warmup": 1})
+             args={"sizes": "4K,128K,2M", "reps": 4, "warmup": 1})
 Q_MEM = {"args": {"reps": 2}}
 
 # 002's Fig. 2: N cores (UEs 0..N-1 of 48) read 1 MiB of their own DRAM
@@ -450,11 +454,14 @@ def m_or_800(dfs):
 
 
 def m_rcce_peak(dfs):
-    return _peak(dfs, "pingpong", "MB_per_s", api="rcce")
+    """RCCE's curve with RCCE 1.x's copies (the paper's RCCE)."""
+    return _peak(dfs, "pingpong", "MB_per_s", api="rcce", copy="rcce1")
 
 
 def m_ircce_peak(dfs):
-    return _peak(dfs, "pingpong", "MB_per_s", api="ircce")
+    """iRCCE's curve with copies that read the destination first, as
+    iRCCE's memcpy did (libscc's own)."""
+    return _peak(dfs, "pingpong", "MB_per_s", api="ircce", copy="libscc")
 
 
 def m_memcpy_plain(dfs):
@@ -580,10 +587,11 @@ def m_mem_aggregate_48(dfs):
 
 
 def m_write_miss(dfs):
-    """A write that misses the L2 stalls the core for the whole trip to the
-    memory controller: o_mem_w + 2 L_hop (d_mem = 1), in 533 MHz cycles."""
-    o = _param(dfs, "calibrate", "o_mem_w") + 2 * _param(dfs, "calibrate", "L_hop")
-    return o * CORE_HZ / 1e6
+    """Cycles (533 MHz) per store of one core streaming plain 4-byte stores
+    to DRAM that no cache holds: each is posted, and the next waits until
+    it is out, so a store costs the whole write to the memory controller."""
+    mb_per_s = mem_single(dfs)[("write", "plain", "DRAM")]
+    return 4 * CORE_HZ / (mb_per_s * 1e6)
 
 
 # --- the rows ------------------------------------------------------------------------
@@ -848,18 +856,20 @@ HEADLINES: list[Headline] = [
         experiments=_mem[0], quick=_mem[1], measure=m_mem_single,
         config=("apps/mem_bench.c on core 0, 533 MHz, 800 MHz DRAM: the loop gcc -O2 makes of "
                 "`s += *p` (or `*p = v`), four instructions a word, over 4 KiB (the L1: half "
-                "the model's 8 KiB 2-way L1, which the stack shares), 128 KiB (the L2) and 1 "
-                "MiB (DRAM: four times the L2), the pages plain or MPBT-marked, one prefetch "
+                "the model's 8 KiB 2-way L1, which the stack shares), 128 KiB (the L2) and 2 "
+                "MiB (DRAM: 002's largest area, eight times the L2), the pages plain or "
+                "MPBT-marked, one prefetch "
                 "pass, then 4 timed passes (quick: 2); MB/s = bytes / time. Our number is the "
                 "ratio ours / 002 farthest from 1 over the eight: L1 read and write, L2 read, "
                 "L2 write plain and MPBT, DRAM read, DRAM write plain and MPBT. In the model an "
                 "L1 hit costs the loop's instructions (2.07 cycles each: about 257 MB/s here; "
                 "002's 400 is 2.6 instructions a word); a read that hits the L2 18 cycles "
-                "more; a DRAM line o_mem_r plus the trip; a store that hits the L2 nothing "
-                "(posted); a store that misses it o_mem_w plus the trip once per line (not per "
-                "word, as 002's 22 MB/s shows the chip doing); MPBT-marked DRAM goes through "
-                "the same caches (the WCB combines MPB lines only), so our MPBT rows equal the "
-                "plain ones where 002's writes differ (125 against 22 MB/s)."),
+                "more; a DRAM line o_mem_r plus the trip; a store that hits the L2 is posted, "
+                "18 cycles apart; one that misses both caches is posted around them, each "
+                "store o_mem_ws plus the trip apart; MPBT stores to DRAM combine in the WCB "
+                "and go out as one line write (o_mem_w plus the trip). The last 256 KiB of "
+                "the buffer, read before, are in the L2 when it is written: about an eighth "
+                "of the stores of the DRAM pass hit the L2 (docs/timing.md)."),
         plot={"experiment": "mem-002-single", "x": "bytes", "y": "mb_per_s", "hue": "op",
               "logx": True, "xlabel": "buffer (bytes)",
               "ylabel": f"one core, MB/s ({_MODELED})"}),
@@ -899,9 +909,12 @@ HEADLINES: list[Headline] = [
         experiments=_pp[0], quick=_pp[1], measure=m_rcce_peak,
         config=("apps/pingpong.c on cores 0 and 1 (one tile), 533/800 MHz, the app's "
                 "defaults: 32 B-1 MiB, 8 MiB moved per size (2-1000 round trips); "
-                "RCCE_send/RCCE_recv; MB/s = 2 x bytes per round trip; highest over the "
-                "sizes. Full and quick are the same run."),
-        plot={"experiment": "pingpong", "x": "bytes", "y": "MB_per_s", "hue": "api",
+                "RCCE_send/RCCE_recv with copy=rcce1: gets copy words straight into private "
+                "memory, as RCCE 1.x did (002: 'write around for every 4 bytes'); MB/s = 2 x "
+                "bytes per round trip; highest over the sizes. The same run with libscc's "
+                "copies (copy=libscc, each destination line read first) is in the "
+                "experiment's results. Quick: 4 KiB-1 MiB, 2 MiB moved per size."),
+        plot={"experiment": "pingpong", "x": "bytes", "y": "MB_per_s", "hue": ["api", "copy"],
               "logx": True, "ylabel": f"throughput (MB/s, {_MODELED})"}),
     Headline(
         id="12b", result="iRCCE ping-pong peak throughput",
@@ -909,8 +922,10 @@ HEADLINES: list[Headline] = [
                "over RCCE) and drops to 60 MB/s beyond the L2."),
         published=145.0, unit="MB/s", band=BAND_ABOUT, why_band=WHY_ABOUT,
         experiments=_pp[0], quick=_pp[1], measure=m_ircce_peak,
-        config="as 12a, api ircce (iRCCE_irecv + iRCCE_isend, then wait).",
-        plot={"experiment": "pingpong", "x": "bytes", "y": "MB_per_s", "hue": "api",
+        config=("as 12a, api ircce (iRCCE_irecv + iRCCE_isend, then wait), with libscc's "
+                "copies (copy=libscc), which read each destination line first as iRCCE's "
+                "memcpy did (002: iRCCE 'prefetches the target addresses into the L2')."),
+        plot={"experiment": "pingpong", "x": "bytes", "y": "MB_per_s", "hue": ["api", "copy"],
               "logx": True, "ylabel": f"throughput (MB/s, {_MODELED})"}),
     Headline(
         id="12c", result="memcpy, standard",
@@ -1011,10 +1026,12 @@ HEADLINES: list[Headline] = [
                "uncached or L2-miss accesses cost ~102 cycles per 4 B, 20 MB/s; the read "
                "side is 3a's o_mem_r)."),
         published=100.0, unit="cycles", band=BAND_ABOUT, why_band=WHY_ABOUT,
-        experiments=_cal[0], quick=_cal[1], measure=m_write_miss,
-        config=("apps/calibrate.c as in 3a: o_mem_w + 2 L_hop of its fit (the memory "
-                "controller at 001's d = 1), in 533 MHz cycles: the model stalls the core "
-                "for the whole write-around trip, unposted (docs/timing.md)."),
+        experiments=_mem[0], quick=_mem[1], measure=m_write_miss,
+        config=("apps/mem_bench.c as in 11a, the DRAM row of plain stores: 533 MHz cycles "
+                "per 4-byte store (4 B x 533 MHz / MB/s). The model posts a store that "
+                "misses both caches (o_mem_ws plus the trip to the memory controller) and "
+                "the next store waits for it (docs/timing.md); about an eighth of the "
+                "buffer is in the L2 from the read pass before."),
     ),
 ]
 

@@ -185,18 +185,20 @@ def main_plot(a) -> int:
     return 0
 
 
-def plot_xy(df, out: Path, *, x: str, y: str, hue: str | None = None, logx=False,
+def plot_xy(df, out: Path, *, x: str, y: str, hue: str | list | None = None, logx=False,
             logy=False, xlabel: str | None = None, ylabel: str | None = None,
             title: str | None = None) -> dict:
     """A plot of named columns (the report's rows each say which); the y
-    label gets the rows' clock kind unless it names one."""
+    label gets the rows' clock kind unless it names one. hue: a column, or
+    several (one line for each combination of their values)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     if "status" in df.columns:
         df = df[df["status"] == "ok"]
-    for c in (x, y) + ((hue,) if hue else ()):
+    hues = [hue] if isinstance(hue, str) else list(hue or [])
+    for c in (x, y, *hues):
         if c not in df.columns:
             raise ValueError(f"no column {c!r}")
     if not len(df):
@@ -205,12 +207,14 @@ def plot_xy(df, out: Path, *, x: str, y: str, hue: str | None = None, logx=False
     if not any(k in ylabel for k in ("modeled", "emulated", "host wall")):
         ylabel = f"{ylabel} ({_clock(df)})"
     series = {}
-    groups = df.groupby(hue, sort=False) if hue else [("all", df)]
+    groups = df.groupby(hues if len(hues) > 1 else hues[0], sort=False) if hues \
+        else [("all", df)]
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for name, g in groups:
         g = g.groupby(x, as_index=False)[y].median().sort_values(x)
-        series[str(name)] = list(zip(g[x], g[y].astype(float)))
-        ax.plot(g[x], g[y], marker="o", label=str(name))
+        label = "/".join(map(str, name)) if isinstance(name, tuple) else str(name)
+        series[label] = list(zip(g[x], g[y].astype(float)))
+        ax.plot(g[x], g[y], marker="o", label=label)
     if logx:
         ax.set_xscale("log", base=2)
     if logy:

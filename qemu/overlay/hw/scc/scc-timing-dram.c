@@ -1,6 +1,6 @@
 /*
- * SCC timing mode, DRAM: the L1 and L2 models, the memory controllers,
- * shared DRAM.
+ * SCC timing mode, DRAM: the write-back L1 and L2 models, the P54C's
+ * write buffer, MPBT lines in the write-combine buffer, shared DRAM.
  * See scc-timing.c for the model.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -27,6 +27,9 @@
 #include "scc-timing-internal.h"
 
 /* --- DRAM through L1 and L2 -------------------------------------------- */
+
+/* the most instructions a translation block has (TCG_MAX_INSNS) */
+#define TM_MAX_TB_INSNS 512
 
 /* The router (x, y) the core's LUT sends physical address @pa to. */
 static void tm_lut_xy(SCCCore *c, uint64_t pa, int *x, int *y)
@@ -76,40 +79,6 @@ static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
     f->addend = (uintptr_t)haddr - vaddr;
 }
 
-/*
- * A store to line @vaddr, which is not in the L1, changed nothing but
- * the store log, and the next ones will not either while it stays in the
- * L2 or stays the line last written around (tm_filter_drop): let stores
- * to it skip tm_ram, loads not (they would bring it into the L1). It
- * takes the place of its set's entry, which only costs that line's
- * loads the slow path once.
- */
-static void tm_filter_store_only(CPUState *cs, int set, int mmu_idx,
-                                 uint64_t vaddr, void *haddr, uint64_t paddr)
-{
-    TCGTimingFilterEntry *f = &cpu_env(cs)->timing_filter[set];
-
-    tm_filter_set(cs, set, true, mmu_idx, vaddr, haddr, paddr, true);
-    if (f->tag) {
-        f->pline |= TCG_TIMING_PLINE_NOLOAD;
-    }
-}
-
-/* Line tag - 1 left the L2 or is no longer the one written around. */
-static void tm_filter_drop(CPUState *cs, uint32_t tag)
-{
-    TCGTimingFilterEntry *f;
-    uint32_t line = tag - 1;
-
-    if (!tag) {
-        return;
-    }
-    f = &cpu_env(cs)->timing_filter[line % SCC_L1_SETS];
-    if (f->pline == (line * SCC_LINE | TCG_TIMING_PLINE_NOLOAD)) {
-        f->tag = 0;
-    }
-}
-
 /* Every translation may have changed: empty the filter and the MPB's. */
 void tm_filter_clear(CPUState *cs)
 {
@@ -156,7 +125,7 @@ static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
     x = MIN(x, s->mesh_x - 1);
     y = MIN(y, s->mesh_y - 1);
     tm_transact(s, c, y * s->mesh_x + x,
-                store ? s->tm->mem_w_ps : s->tm->mem_r_ps, false,
+                store ? s->tm->mem_ws_ps : s->tm->mem_r_ps, false,
                 &k->n.stall_dram);
     if (store) {
         k->n.dram_line_writes++;
@@ -170,17 +139,203 @@ static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
 }
 
 /*
- * A load or store to RAM (shared DRAM: tm_shared_access). The P54C's L1 (8 KiB,
- * 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte lines:
- * a read that misses both costs o_mem_r + 2 d L_hop and fills both; a
- * read that misses only the L1 costs an L2 hit, a write that hits the L2
- * nothing (the P54C's write buffers post it). Neither cache allocates on
- * a write miss (002: "write back, and do not allocate on write miss, i.e.
- * are write around"): a write that misses the L2 goes to the memory
- * controller, o_mem_w + 2 d L_hop, and the line stays uncached. 001 charges
- * o_mem_w per line, so the stores that follow to the same line go with
- * the first. Write-backs of evicted lines are not charged again. No
- * coherence is needed: private DRAM is one core's.
+ * When the instruction of the access being done began. scc_timing_now
+ * counts a translation block's instructions whole from its start (the
+ * icount decrementer's way), which is exact for an MPB access (the block
+ * ends there) but not for RAM. A write in flight overlaps the
+ * instructions after it, so its end must be compared with the time of
+ * the instruction itself, or the model would depend on where blocks end
+ * (a gdb breakpoint, a run's budget end them elsewhere): the block's
+ * instructions not yet run come off (tcg_timing_insns_left).
+ */
+static int64_t tm_exact_now(SCCMachineState *s, SCCCore *c)
+{
+    int64_t now = scc_timing_now(s, c);
+    int left;
+
+    if (!tm_in_run(c) || !c->cs->mem_io_pc) {
+        return now;
+    }
+    left = tcg_timing_insns_left(c->cs->mem_io_pc);
+    return left > 0 ? now - left * tm_core_timing(c)->cpi_ps : now;
+}
+
+/*
+ * The access waits until @t (exact time): core @c's clock moves by the
+ * wait, a stall of its DRAM path (@also: a counter of the kind). Returns
+ * the exact time after it.
+ */
+static int64_t tm_dram_stall(SCCMachineState *s, SCCCore *c, int64_t t,
+                             uint64_t *also)
+{
+    int64_t now = tm_exact_now(s, c);
+
+    if (t > now) {
+        *also += t - now;
+        tm_core_timing(c)->n.stall_dram += t - now;
+        tm_set_clock(s, c, scc_timing_now(s, c) + (t - now));
+        now = t;
+    }
+    return now;
+}
+
+/* The access takes @cost more: a stall of a fixed length needs no exact
+ * time. */
+static void tm_dram_wait(SCCMachineState *s, SCCCore *c, int64_t cost)
+{
+    tm_core_timing(c)->n.stall_dram += cost;
+    tm_set_clock(s, c, scc_timing_now(s, c) + cost);
+}
+
+/*
+ * A write the core posts (to the L2, or around the caches to the memory
+ * controller): it waits for the write before it to be out, then goes on
+ * while this one takes @gap.
+ */
+static void tm_post(SCCMachineState *s, SCCCore *c, int64_t gap)
+{
+    SCCCoreTiming *k = tm_core_timing(c);
+
+    k->bus_free = tm_dram_stall(s, c, k->bus_free,
+                                &k->n.stall_write_buffer) + gap;
+}
+
+static void tm_drain(SCCMachineState *s, SCCCore *c)
+{
+    SCCCoreTiming *k = tm_core_timing(c);
+
+    /* no block is longer than TCG_MAX_INSNS: the write is out already */
+    if (k->bus_free > scc_timing_now(s, c) - TM_MAX_TB_INSNS * k->cpi_ps) {
+        tm_dram_stall(s, c, k->bus_free, &k->n.stall_write_buffer);
+    }
+}
+
+/* A line to DRAM at physical address @paddr, posted: the trip and o_mem_w. */
+static void tm_post_line(SCCMachineState *s, SCCCore *c, uint64_t paddr)
+{
+    tm_post(s, c, s->tm->mem_w_ps + 2 * tm_hops_to(s, c, paddr) *
+                  s->tm->hop_ps);
+    tm_core_timing(c)->n.dram_line_writes++;
+}
+
+/* The WCB's DRAM line goes out, as one line write. */
+void tm_dram_wcb_out(SCCMachineState *s, SCCCore *c)
+{
+    SCCCoreTiming *k = tm_core_timing(c);
+
+    if (!k->wcb_dram) {
+        return;
+    }
+    k->wcb_dram = false;
+    k->n.wcb_flushes++;
+    tm_post_line(s, c, (uint64_t)k->wcb_dram_line * SCC_LINE);
+}
+
+/*
+ * Before an uncached or MPB transaction: the WCB's DRAM line goes out,
+ * and the transaction waits for the posted writes (the P54C keeps its
+ * writes and reads in order).
+ */
+void tm_bus_quiet(SCCMachineState *s, SCCCore *c)
+{
+    tm_dram_wcb_out(s, c);
+    tm_drain(s, c);
+}
+
+/* The L2's way @w of set @s2 leaves: a dirty line is written back. */
+static void tm_l2_evict(SCCMachineState *s, SCCCore *c, int s2, int w)
+{
+    SCCCoreTiming *k = tm_core_timing(c);
+
+    if (k->l2_tag[s2][w] && (k->l2_dirty[s2] & (1u << w))) {
+        k->n.dram_writebacks++;
+        tm_post_line(s, c, (uint64_t)(k->l2_tag[s2][w] - 1) * SCC_LINE);
+    }
+    k->l2_dirty[s2] &= ~(1u << w);
+    k->l2_tag[s2][w] = 0;
+}
+
+static int tm_l2_way(SCCCoreTiming *k, uint32_t tag)
+{
+    int s2 = (tag - 1) % SCC_L2_SETS, w;
+
+    for (w = 0; w < SCC_L2_WAYS; w++) {
+        if (k->l2_tag[s2][w] == tag) {
+            return w;
+        }
+    }
+    return -1;
+}
+
+/*
+ * The L1's way @w of set @s1 leaves: a dirty line goes to the L2 through
+ * the P54C's replacement write-back buffer, behind the fill, at no cost
+ * to the core; or past the L2 to DRAM, posted, if the L2 no longer holds
+ * it.
+ */
+static void tm_l1_evict(SCCMachineState *s, SCCCore *c, int s1, int w)
+{
+    SCCCoreTiming *k = tm_core_timing(c);
+    uint32_t tag = k->d1_tag[s1][w];
+    int w2;
+
+    if (tag && (k->d1_dirty[s1] & (1u << w))) {
+        w2 = tm_l2_way(k, tag);
+        if (w2 >= 0) {
+            k->l2_dirty[(tag - 1) % SCC_L2_SETS] |= 1u << w2;
+        } else {
+            tm_post_line(s, c, (uint64_t)(tag - 1) * SCC_LINE);
+        }
+    }
+    k->d1_dirty[s1] &= ~(1u << w);
+}
+
+/*
+ * An MPBT store to DRAM: it goes into the write-combine buffer, which
+ * sends the line out as one write when a store goes to another line, when
+ * the line is full, or before an uncached or MPB access (002: 125 MB/s
+ * against 22 MB/s for plain stores). MPBT data bypass the L2.
+ */
+static void tm_dram_wcb_store(SCCMachineState *s, SCCCore *c, uint64_t paddr,
+                              int size)
+{
+    SCCCoreTiming *k = tm_core_timing(c);
+    uint32_t line = paddr / SCC_LINE, off = paddr % SCC_LINE;
+    uint32_t mask = (size >= 32 ? ~0u : (1u << size) - 1) << off;
+
+    if (k->wcb_dram && k->wcb_dram_line != line) {
+        tm_dram_wcb_out(s, c);
+    }
+    if (!k->wcb_dram) {
+        k->wcb_dram = true;
+        k->wcb_dram_line = line;
+        k->wcb_dram_mask = 0;
+    }
+    k->wcb_dram_mask |= mask;
+    if (k->wcb_dram_mask == ~0u) {
+        tm_dram_wcb_out(s, c);
+    }
+}
+
+/*
+ * A load or store to RAM (shared DRAM: tm_shared_access). The P54C's L1
+ * (8 KiB, 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte
+ * lines, both write-back and neither allocating on a write miss (002:
+ * "write back, and do not allocate on write miss, i.e. are write around"):
+ * - a read that misses both waits for the posted writes, then costs
+ *   o_mem_r + 2 d L_hop and fills both (MPBT lines: the L1 only); a read
+ *   that misses only the L1 costs an L2 hit;
+ * - a store that hits the L1 dirties the line; one that hits only the L2
+ *   is posted to it (its gap the L2's cost: 002's 116 MB/s L2 writes);
+ *   one that misses both is posted around them, o_mem_ws + 2 d L_hop for
+ *   each store (002: 22 MB/s, "102 cycles per 4 bytes");
+ * - dirty lines are written back when evicted: from the L1 into the L2,
+ *   from the L2 to DRAM, a line write (o_mem_w) the next transaction
+ *   waits for. So RCCE's copy into private memory, which reads each
+ *   destination line before writing it, pays o_mem_r + o_mem_w a line
+ *   once the L2 is full of its dirty lines: 001's o_mem_w;
+ * - MPBT stores go through the write-combine buffer (tm_dram_wcb_store).
+ * No coherence is needed: private DRAM is one core's.
  */
 void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
             bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr,
@@ -191,13 +346,7 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     SCCCoreTiming *k = tm_core_timing(c);
     uint32_t line = paddr / SCC_LINE, tag = line + 1;
     int s1 = line % SCC_L1_SETS, s2 = line % SCC_L2_SETS, w;
-    int64_t cost;
-    /*
-     * Whether a load of this line, once it is the most recently used of
-     * its set, leaves everything here as it was: not for shared DRAM
-     * (io_seq) nor for MPBT (the WCB): see tm_filter_set.
-     */
-    bool plain, shared;
+    bool shared;
 
     /*
      * Page-table walks follow QEMU's TLB, whose size QEMU tunes by host
@@ -222,6 +371,8 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     shared = (paddr >> SCC_PAGE_SHIFT) >= SCC_PAGE_SHARED &&
              (paddr >> SCC_PAGE_SHIFT) < SCC_PAGE_MPB;
     if (shared) {
+        tm_dram_wcb_out(s, c);
+        tm_drain(s, c);
         tm_shared_access(s, c, paddr, store);
         if (store) {
             tcg_timing_log_store(&cpu_env(cs)->timing_log, paddr, size);
@@ -231,55 +382,61 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         return;
     }
     if (store) {
-        /* for tm_loop_state: all a store to the L1 set's most recently
-         * used line does here (the filter's stores log themselves) */
+        /* for tm_loop_state: all a store to a dirty line of the L1 does
+         * here (the filter's stores log themselves) */
         tcg_timing_log_store(&cpu_env(cs)->timing_log, paddr, size);
-    }
-    plain = !mpbt;
-    for (w = 0; w < SCC_L1_WAYS; w++) {
-        if (k->d1_tag[s1][w] == tag) {
-            k->d1_lru[s1] = !w;
-            /* a store may take the filter if its page needs nothing else
-             * of the slow path (no TLB_NOTDIRTY: no code on it) */
-            tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr, paddr,
-                          store && !(tlb_flags & ~TLB_TIMED));
+        if (mpbt) {
+            tm_dram_wcb_store(s, c, paddr, size);
             return;
         }
     }
-    if (!store) {
-        k->n.l1_data_misses++;      /* stores never allocate: not misses */
-    }
-    for (w = 0; w < SCC_L2_WAYS && k->l2_tag[s2][w] != tag; w++) {
-    }
-    if (w < SCC_L2_WAYS) {
-        cost = store ? 0 : tm_core_timing(c)->l2_ps;
-    } else if (store) {
-        cost = 0;
-        if (k->around_tag != tag) {
-            tm_filter_drop(cs, k->around_tag);
-            k->around_tag = tag;
-            k->n.dram_line_writes++;
-            cost = s->tm->mem_w_ps + 2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps;
+    for (w = 0; w < SCC_L1_WAYS; w++) {
+        if (k->d1_tag[s1][w] == tag) {
+            k->d1_lru[s1] = !w;
+            if (store) {
+                k->d1_dirty[s1] |= 1u << w;
+            }
+            /* the filter takes loads of it, and stores once it is dirty
+             * (if its page needs nothing else of the slow path: no
+             * TLB_NOTDIRTY, no code on it) */
+            tm_filter_set(cs, s1, !mpbt, mmu_idx, vaddr, haddr, paddr,
+                          (k->d1_dirty[s1] & (1u << w)) &&
+                          !(tlb_flags & ~TLB_TIMED));
+            return;
         }
+    }
+    w = tm_l2_way(k, tag);
+    if (store) {
+        if (w >= 0) {
+            k->l2_dirty[s2] |= 1u << w;
+            tm_post(s, c, k->l2_ps);
+        } else {
+            k->n.dram_writes_around++;
+            tm_post(s, c, s->tm->mem_ws_ps +
+                          2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps);
+        }
+        return;
+    }
+    k->n.l1_data_misses++;
+    tm_drain(s, c);
+    if (w >= 0) {
+        tm_dram_wait(s, c, k->l2_ps);
     } else {
         k->n.l2_misses++;
-        w = k->l2_next[s2];
-        k->l2_next[s2] = (w + 1) % SCC_L2_WAYS;
-        tm_filter_drop(cs, k->l2_tag[s2][w]);
-        k->l2_tag[s2][w] = tag;
+        if (!mpbt) {
+            w = k->l2_next[s2];
+            k->l2_next[s2] = (w + 1) % SCC_L2_WAYS;
+            tm_l2_evict(s, c, s2, w);
+            k->l2_tag[s2][w] = tag;
+            tm_drain(s, c);     /* the write-back goes out first */
+        }
         k->n.dram_line_reads++;
-        cost = s->tm->mem_r_ps + 2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps;
+        tm_dram_wait(s, c, s->tm->mem_r_ps +
+                     2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps);
     }
-    if (!store) {       /* the P54C does not allocate on a write miss */
-        w = k->d1_lru[s1];
-        k->d1_tag[s1][w] = tag;
-        k->d1_lru[s1] = !w;
-        tm_filter_set(cs, s1, plain, mmu_idx, vaddr, haddr, paddr, false);
-    } else if (plain && !(tlb_flags & ~TLB_TIMED)) {
-        tm_filter_store_only(cs, s1, mmu_idx, vaddr, haddr, paddr);
-    }
-    if (cost) {
-        k->n.stall_dram += cost;
-        tm_set_clock(s, c, scc_timing_now(s, c) + cost);
-    }
+    w = k->d1_lru[s1];
+    tm_l1_evict(s, c, s1, w);
+    k->d1_tag[s1][w] = tag;
+    k->d1_lru[s1] = !w;
+    tm_filter_set(cs, s1, !mpbt, mmu_idx, vaddr, haddr, paddr, false);
 }

@@ -301,6 +301,7 @@ static MemTxResult tm_mpb_read(void *opaque, hwaddr addr, uint64_t *val,
              * the order the cores ran in does not change.
              */
             if (way < 0) {
+                tm_bus_quiet(s, c);
                 tm_check_arrival(s, c, tm_arrival(s, c, t->id,
                                                   tm_core_timing(c)->mpb_ps));
             }
@@ -348,6 +349,7 @@ static MemTxResult tm_mpb_write(void *opaque, hwaddr addr, uint64_t val,
         scc_mpb_sram_write(t, off, val, size);
         return MEMTX_OK;
     }
+    tm_dram_wcb_out(s, c);      /* one WCB: a DRAM line in it goes out */
     stn_le_p(buf, size, val);
     while (done < size) {
         uint32_t o = (off + done) & (SCC_MPB_SIZE - 1);

@@ -236,11 +236,12 @@ int64_t tm_transact(SCCMachineState *s, SCCCore *c, int tile,
                     int64_t overhead, bool mpb, uint64_t *stall)
 {
     SCCTiming *tm = s->tm;
-    int64_t t = scc_timing_now(s, c);
     int d = tm_hops(s, c->tile, tile);
-    int64_t a = tm_arrival(s, c, tile, overhead);
-    int64_t start = a;
+    int64_t t, a, start;
 
+    tm_bus_quiet(s, c);         /* in order behind the posted writes */
+    t = scc_timing_now(s, c);
+    a = start = tm_arrival(s, c, tile, overhead);
     tm_check_arrival(s, c, a);
     if (mpb) {
         start = MAX(a, tm->port_busy[tile]);
@@ -376,8 +377,9 @@ bool scc_timing_init(SCCMachineState *s,
     tm->irq_ps = p->irq_cycles * tm->core_ps;
     tm->mem_r_ps = p->mem_r_cycles * tm_period_ps(p->dram_hz);
     tm->mem_w_ps = p->mem_w_cycles * tm_period_ps(p->dram_hz);
+    tm->mem_ws_ps = p->mem_ws_cycles * tm_period_ps(p->dram_hz);
     tm->lookahead = MIN(MIN(tm->mpb_ps, MIN(tm->crb_ps, tm->sif_ps)),
-                        MIN(tm->mem_r_ps, tm->mem_w_ps)) + tm->hop_ps;
+                        MIN(tm->mem_r_ps, tm->mem_ws_ps)) + tm->hop_ps;
     /*
      * A LINT pin changes irq_ps after a GLCFG write arrives, and no access
      * of another core arrives before its key plus the lookahead (a blocked
@@ -500,19 +502,33 @@ void scc_timing_add_props(ObjectClass *oc)
         offsetof(SCCMachineState, tp.cpi_milli), 2070,
         "timing: core cycles per instruction x 1000 (2070: calibrated on "
         "001's o_get^mpb)");
+    /* 18 core cycles: 002's 116 MB/s of plain stores that hit the L2,
+     * one posted store every 18.4 cycles at 533 MHz */
     scc_prop_add_uint32(oc, "timing-l2-cycles",
         offsetof(SCCMachineState, tp.l2_cycles), 18,
-        "timing: core cycles of an L1 miss that hits the L2");
+        "timing: core cycles of an L1 miss that hits the L2, and the gap "
+        "of a store posted to the L2");
     /* 156 DRAM cycles: 195 ns, 104 core cycles at 533 MHz */
     scc_prop_add_uint32(oc, "timing-mem-r-cycles",
         offsetof(SCCMachineState, tp.mem_r_cycles), 156,
         "timing: DRAM cycles of overhead per DRAM line read, o_mem_r less "
         "the instructions' own cost");
-    /* 360 DRAM cycles: 450 ns, 240 core cycles */
+    /*
+     * 197 DRAM cycles: 246 ns, and 256 ns with the trip: 002's 125 MB/s of
+     * MPBT (write-combined) stores to DRAM, one line in 256 ns. 001's
+     * o_mem_w, 461 ns, is a read of the line and this write (RCCE's copy
+     * reads each destination line first): 195 + 10 + 246 + 10 ns.
+     */
     scc_prop_add_uint32(oc, "timing-mem-w-cycles",
-        offsetof(SCCMachineState, tp.mem_w_cycles), 360,
-        "timing: DRAM cycles of overhead per DRAM line written, o_mem_w less "
-        "the instructions' own cost");
+        offsetof(SCCMachineState, tp.mem_w_cycles), 197,
+        "timing: DRAM cycles of a line written to DRAM (a write-combine "
+        "buffer's line, a dirty line the L2 evicts), less the trip");
+    /* 138 DRAM cycles: 172 ns, 182 with the trip: 002's 22 MB/s of plain
+     * 4-byte stores to DRAM, each its own write */
+    scc_prop_add_uint32(oc, "timing-mem-ws-cycles",
+        offsetof(SCCMachineState, tp.mem_ws_cycles), 138,
+        "timing: DRAM cycles of one store that misses both caches (or an "
+        "uncached one), less the trip; the core posts it and goes on");
     object_class_property_add_str(oc, "timing-stats", tm_get_stats,
                                   tm_set_stats);
     object_class_property_set_description(oc, "timing-stats",

@@ -239,6 +239,14 @@ bool tcg_timing_io_pc(uint64_t pc);
  * decrementer's refills within a run (icount_update) lower it by what was
  * executed so far.
  */
+/*
+ * The instructions of the TB at @host_pc (a helper's return address) that
+ * the icount decrementer counted but that have not run, the one at
+ * @host_pc included, or -1: tcg_timing_executed counts a TB whole from its
+ * start, this tells where in it a RAM access is.
+ */
+int tcg_timing_insns_left(uintptr_t host_pc);
+
 static inline int64_t tcg_timing_executed(CPUState *cpu, int64_t budget)
 {
     return budget - (cpu->neg.icount_decr.u16.low + cpu->icount_extra);

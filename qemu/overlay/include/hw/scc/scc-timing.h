@@ -54,7 +54,10 @@ enum {
     X(stall_dram) \
     X(poll_skips)        /* times a spinning core was fast-forwarded */ \
     X(interrupts)        /* LINT and APIC timer events delivered */ \
-    X(stale_reads)       /* MPBT hits that returned stale data */
+    X(stale_reads)       /* MPBT hits that returned stale data */ \
+    X(dram_writes_around) /* stores that missed L1 and L2: one each */ \
+    X(dram_writebacks)   /* dirty lines the L2 evicted to DRAM */ \
+    X(stall_write_buffer) /* waiting for the posted write before */
 
 /* leaves of the scheduler's tournament: a power of 2, at least SCC_MAX_CORES */
 #define SCC_TM_LEAVES 64
@@ -141,9 +144,21 @@ typedef struct SCCCoreTiming {
     /* L1 and L2 for DRAM: tags = physical line + 1 */
     uint32_t d1_tag[SCC_L1_SETS][SCC_L1_WAYS];
     uint8_t d1_lru[SCC_L1_SETS];
+    uint8_t d1_dirty[SCC_L1_SETS];              /* bit w: way w written */
     uint32_t l2_tag[SCC_L2_SETS][SCC_L2_WAYS];
     uint8_t l2_next[SCC_L2_SETS];
-    uint32_t around_tag;        /* the line the last write-around went to */
+    uint8_t l2_dirty[SCC_L2_SETS];
+    /*
+     * The P54C's write buffer: a write to the L2 or around the caches is
+     * posted, and the core goes on; the next such write, or any read that
+     * leaves the core, waits until it is out (bus_free, ps).
+     */
+    int64_t bus_free;
+    /* the write-combine buffer holding a DRAM line (MPBT stores to DRAM):
+     * its physical line and the bytes written so far */
+    bool wcb_dram;
+    uint32_t wcb_dram_line;
+    uint32_t wcb_dram_mask;
 
     /* the one-line write-combine buffer (its bytes: TCGTimingWCB) */
     bool wcb_valid;
@@ -196,7 +211,8 @@ typedef struct SCCTimingParams {
     uint32_t cpi_milli;         /* core cycles per instruction x 1000 */
     uint32_t l2_cycles;         /* an L1 miss that hits the L2 */
     uint32_t mem_r_cycles;      /* o_mem_r, DRAM cycles: a DRAM line read */
-    uint32_t mem_w_cycles;      /* o_mem_w, DRAM cycles: a DRAM line write */
+    uint32_t mem_w_cycles;      /* DRAM cycles: a line written to DRAM */
+    uint32_t mem_ws_cycles;     /* DRAM cycles: one store written around */
     char *stats_file;
     bool dram;                  /* time DRAM accesses through L1/L2 */
 } SCCTimingParams;
@@ -206,7 +222,7 @@ typedef struct SCCTiming {
     /* core-side costs at core-hz, the fastest a tile may run: the
      * lookahead's bound (each core's own are in SCCCoreTiming) */
     int64_t core_ps, cpi_ps, mpb_ps, crb_ps, sif_ps;
-    int64_t hop_ps, irq_ps, mem_r_ps, mem_w_ps;
+    int64_t hop_ps, irq_ps, mem_r_ps, mem_w_ps, mem_ws_ps;
     int64_t lookahead;          /* the earliest any action affects another */
     int64_t irq_lookahead;      /* the earliest a core interrupts another */
     int sif_tile;
