@@ -86,6 +86,14 @@ def test_gdb_stops_core_5_in_an_app_function(prog, mode):
     plain = subprocess.run(scc_run(prog), capture_output=True, text=True, timeout=180)
     assert plain.returncode == 0
     # gdb changed no modeled number: the same output, every counter the same
+    # but the run's restarted accesses, host work that depends on where
+    # the runs end (docs/timing.md), which gdb's stop requests, coming in
+    # host time, may move
     assert sorted(l for l in out.splitlines() if l.startswith("[")) == \
         sorted(l for l in plain.stdout.splitlines() if l.startswith("["))
-    assert (prog / "gdb.csv").read_text() == (prog / "stats.csv").read_text()
+
+    def counters(f):
+        return [l for l in f.read_text().splitlines()
+                if not l.startswith("run,,restarted_accesses,")]
+    assert counters(prog / "gdb.csv") == counters(prog / "stats.csv")
+    assert len(counters(prog / "gdb.csv")) > 200
