@@ -351,6 +351,37 @@ def dram_micro(what, tmp_path):
     return {w[0]: int(w[2]) for w in (l.split() for l in lines[0])}
 
 
+# Intel's Pentium (P5) clock counts, the test's own copy (Pentium processor
+# family developer's manual, volume 3: MUL r32 10, IMUL r32 10, DIV r32 41,
+# IDIV r32 46, XCHG r/m32 3, CMPXCHG 6, PUSHA 5 + POPA 5, MOV sreg 3, CPUID
+# 14, FADD 3, FDIV 39, FSQRT 70); PUSH/POP are ordinary instructions.
+P5_CYCLES = {"mul": 10, "imul": 10, "div": 41, "idiv": 46, "xchg": 3, "cmpxchg": 6,
+             "pusha_popa": 10, "push_pop": 2, "mov_ds": 3, "cpuid": 14, "fadd": 3,
+             "fdiv": 39, "fsqrt": 70}
+P5_INSNS = {"pusha_popa": 2, "push_pop": 2}      # instructions per block item
+
+
+@pytest.mark.parametrize("classes", ["on", "off"])
+def test_instruction_classes_cost_the_p54c_cycle_counts(tmp_path, classes):
+    """The P54C's expensive instructions cost Intel's cycle counts, not the
+    average (one cycle here): eight of each after the same preparing
+    instruction take 8 x (count - 1) cycles more than eight NOPs. A system
+    call adds INT's entry to the more privileged level (42) and IRET's
+    return to the outer one (27), and the kernel's trap path (trapasm.S:
+    PUSHA and POPA, four segment loads each way) its own: 8 x (41 + 26 +
+    4 + 4 + 4 x 2 + 4 x 2) = 8 x 91 more than with the classes off. With
+    timing-insn-classes=off every instruction is the average."""
+    lines, _ = micro("classes", "0", tmp_path, machine={"timing-insn-classes": classes})
+    got = {w[0]: int(w[2]) for w in (l.split() for l in lines[0])}
+    base = got["base"]
+    for name, cycles in P5_CYCLES.items():
+        extra = cycles - P5_INSNS.get(name, 1) if classes == "on" else 0
+        assert got[name] - base == 8 * extra, (name, got)
+    off = {w[0]: int(w[2]) for w in (l.split() for l in micro(
+        "classes", "0", tmp_path, machine={"timing-insn-classes": "off"})[0][0])}
+    assert got["syscall"] - off["syscall"] == (8 * 91 if classes == "on" else 0), (got, off)
+
+
 def test_dram_stores_that_miss_go_around_the_caches_one_at_a_time(tmp_path):
     """Neither cache allocates on a write miss (002): each store to a line
     no cache holds is its own write to the memory controller, o_mem_ws

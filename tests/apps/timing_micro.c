@@ -25,6 +25,12 @@
  *               whose lines are in its L2 ("rep N cycles C"), then starts
  *               one of 32768; core 0 sends it an IPI meanwhile ("sent T");
  *               core 47 prints "taken T" (TSC at the handler's entry)
+ *   classes     core 0: eight of each of the P54C's expensive instructions
+ *               (mul, div, ...) and eight NOPs, each after the same
+ *               preparing instruction, between two RDTSCs ("NAME cycles
+ *               C" and "base cycles C"); then a system call that fails
+ *               at once ("syscall cycles C": INT 0x80 to the kernel and
+ *               IRET back, the kernel's trap path between)
  *   deaf        core 47 runs without having asked about interrupts (LINT0
  *               masked); core 0 sends it an IPI, then tells it so; core 47
  *               prints "before N" (its interrupt count, which starts
@@ -199,9 +205,12 @@ static inline __attribute__((always_inline)) void flag_at(int me, volatile uint3
             ;
         spin(20000);                            /* let the reader spin */
         if (in_mpb) {
+            /* the address first: scc_mpb_user divides (41 cycles) */
+            volatile uint32_t *flush = mpb(47, 0x440);
+
             *f = 1;
             t = tsc();
-            *mpb(47, 0x440) = 1;                /* flushes the flag's line */
+            *flush = 1;                         /* flushes the flag's line */
         } else {
             t = tsc();
             *f = 1;
@@ -627,6 +636,52 @@ static void clock_other(int me, long mhz, int listen)
     }
 }
 
+/*
+ * Eight times PREP then INSN between two RDTSCs: the cycles. Every block
+ * has the same instructions but INSN, so the difference to the NOP block
+ * is eight times the difference of INSN's cost to a NOP's.
+ */
+#define CLASS_BLOCK(name, setup, prep, insn, ...)                          \
+    do {                                                                   \
+        uint32_t d_;                                                       \
+        __asm__ volatile(setup "\n\trdtsc\n\tmov %%eax, %%esi\n\t"          \
+                         ".rept 8\n\t" prep "\n\t" insn "\n\t.endr\n\t"     \
+                         "rdtsc\n\tsub %%esi, %%eax\n\tmov %%eax, %%esi"    \
+                         : "=&S"(d_)                                       \
+                         : __VA_ARGS__                                     \
+                         : "eax", "ebx", "ecx", "edx", "memory", "cc");    \
+        printf("%s cycles %lu\n", name, (unsigned long)d_);                \
+    } while (0)
+
+static void classes(void)
+{
+    static volatile uint32_t word __attribute__((aligned(32)));
+    static const double one = 1.0;
+
+    (void)word;                 /* its line in the L1 (a store alone */
+    word = 1;                   /* would go around), then dirty */
+    CLASS_BLOCK("base", "", "xor %%edx, %%edx", "nop", "D"(&word));
+    CLASS_BLOCK("mul", "", "xor %%edx, %%edx", "mull %%ebx", "D"(&word));
+    CLASS_BLOCK("imul", "", "xor %%edx, %%edx", "imull %%ebx, %%ecx", "D"(&word));
+    CLASS_BLOCK("div", "mov $3, %%ebx", "xor %%edx, %%edx", "divl %%ebx", "D"(&word));
+    CLASS_BLOCK("idiv", "mov $3, %%ebx", "cltd", "idivl %%ebx", "D"(&word));
+    CLASS_BLOCK("xchg", "", "xor %%edx, %%edx", "xchgl %%ecx, (%%edi)", "D"(&word));
+    CLASS_BLOCK("cmpxchg", "", "xor %%edx, %%edx", "lock cmpxchgl %%ecx, (%%edi)",
+                "D"(&word));
+    CLASS_BLOCK("pusha_popa", "", "pushal", "popal", "D"(&word));
+    CLASS_BLOCK("push_pop", "", "pushl %%eax", "popl %%eax", "D"(&word));
+    CLASS_BLOCK("mov_ds", "mov %%ds, %%ecx", "xor %%edx, %%edx", "mov %%ecx, %%ds",
+                "D"(&word));
+    CLASS_BLOCK("cpuid", "", "xor %%eax, %%eax", "cpuid", "D"(&word));
+    CLASS_BLOCK("fadd", "fldl (%%edi)", "xor %%edx, %%edx", "fadd %%st(0), %%st",
+                "D"(&one));
+    CLASS_BLOCK("fdiv", "fldl (%%edi)", "xor %%edx, %%edx", "fdiv %%st(0), %%st",
+                "D"(&one));
+    CLASS_BLOCK("fsqrt", "fldl (%%edi)", "xor %%edx, %%edx", "fsqrt", "D"(&one));
+    __asm__ volatile("fninit");
+    CLASS_BLOCK("syscall", "", "mov $0x7fff, %%eax", "int $0x80", "D"(&word));
+}
+
 int main(int argc, char **argv)
 {
     int me = scc_core_id();
@@ -673,10 +728,13 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "clock_other")) {
         clock_other(me, arg_long(argc, argv, "mhz", 266),
                     (int)arg_long(argc, argv, "listen", 0));
+    } else if (!strcmp(what, "classes")) {
+        if (me == 0)
+            classes();
     } else if (!strcmp(what, "contention")) {
         contention(me, (int)arg_long(argc, argv, "k", 8));
     } else {
-        FAIL("usage: timing_micro none|hops|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|shcopy|dram|dram_wcb|dram_writeback|clock|clock_other [k=N] [mhz=M] [listen=0|1] [copies=0|1]");
+        FAIL("usage: timing_micro none|hops|classes|wcb|flag|shflag|contention|ipi|ipi_busy|rep|repcopy|deaf|stale|shcopy|dram|dram_wcb|dram_writeback|clock|clock_other [k=N] [mhz=M] [listen=0|1] [copies=0|1]");
     }
     return 0;
 }

@@ -186,6 +186,7 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
     tm_set_state(s, c, SCC_TM_RUN);
     tm_core_timing(c)->t0 = at;
     tm_core_timing(c)->insn0 = tm_core_timing(c)->insns;
+    tm_core_timing(c)->mc0 = tm_mcycles(c);
     tm_reschedule(s, c, at);
 }
 

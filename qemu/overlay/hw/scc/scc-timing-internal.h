@@ -64,6 +64,25 @@ static inline int64_t tm_insns(SCCCore *c)
            (tm_in_run(c) ? tcg_timing_executed(c->cs, k->budget) : 0);
 }
 
+/*
+ * Milli-cycles the target's instruction classes have added on @c (its
+ * expensive instructions and interrupt entries: env->timing_mcycles).
+ */
+static inline int64_t tm_mcycles(SCCCore *c)
+{
+    return cpu_env(c->cs)->timing_mcycles;
+}
+
+/*
+ * @mc milli-cycles in ps. Of the running sum, so that the clock's part
+ * of it (tm_class_ps(now) - tm_class_ps(mc0)) does not depend on where
+ * the clock was last set.
+ */
+static inline int64_t tm_class_ps(SCCCoreTiming *k, int64_t mc)
+{
+    return mc * k->core_ps / 1000;
+}
+
 /* the hooks (SCCTimingHooks), in the files of their concerns */
 int64_t scc_timing_now(SCCMachineState *s, SCCCore *c);       /* ps */
 void scc_timing_io(SCCMachineState *s, int tile, bool sif);

@@ -43,6 +43,7 @@ void tm_unpark(SCCMachineState *s, SCCCore *c, int64_t t)
     k->n.poll_instructions += n * k->poll_dinsn;
     k->t0 = k->poll_t + n * k->poll_dt - k->cpi_ps;
     k->insn0 = k->insns;
+    k->mc0 = tm_mcycles(c);
     k->poll_repeats = 0;
 }
 

@@ -82,7 +82,8 @@ int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
 {
     SCCCoreTiming *k = tm_core_timing(c);
 
-    return k->t0 + (tm_insns(c) - k->insn0) * k->cpi_ps;
+    return k->t0 + (tm_insns(c) - k->insn0) * k->cpi_ps +
+           tm_class_ps(k, tm_mcycles(c)) - tm_class_ps(k, k->mc0);
 }
 
 /*
@@ -96,6 +97,7 @@ void tm_set_clock(SCCMachineState *s, SCCCore *c, int64_t t)
     SCCCoreTiming *k = tm_core_timing(c);
 
     k->insn0 = tm_insns(c);
+    k->mc0 = tm_mcycles(c);
     k->t0 = t;
     if (k->running && k->listening && t > k->end) {
         cpu_exit(c->cs);
@@ -436,6 +438,9 @@ void scc_timing_reset(SCCMachineState *s)
         memset(&cpu_env(s->core[i].cs)->timing_mpb, 0,
                sizeof(TCGTimingMPBHits));
         memset(tm_core_wcb(&s->core[i]), 0, sizeof(TCGTimingWCB));
+        cpu_env(s->core[i].cs)->timing_mcycles = 0;
+        cpu_env(s->core[i].cs)->timing_classes = s->tp.insn_classes;
+        cpu_env(s->core[i].cs)->timing_cpi_milli = s->tp.cpi_milli;
     }
     memset(s->tm->port_busy, 0, sizeof(s->tm->port_busy));
     memset(s->tm->link, 0, sizeof(s->tm->link));
@@ -471,6 +476,12 @@ void scc_timing_add_props(ObjectClass *oc)
         "timing: time every load and store to DRAM through an L1/L2 model; "
         "off: private memory is in the cost per instruction, several times "
         "faster for programs that move much private data");
+    scc_prop_add_bool(oc, "timing-insn-classes",
+        offsetof(SCCMachineState, tp.insn_classes), true,
+        "timing: the P54C's expensive instructions (multiply, divide, "
+        "locked exchange, segment loads, CLI/STI, CPUID, x87 arithmetic) "
+        "and interrupt entry and IRET cost Intel's cycle counts; off: "
+        "the average (timing-cpi-milli) like any other");
     scc_prop_add_uint64(oc, "timing-mesh-hz",
         offsetof(SCCMachineState, tp.mesh_hz), 800000000,
         "timing: mesh clock");

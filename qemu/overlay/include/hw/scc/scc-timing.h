@@ -110,8 +110,11 @@ typedef struct SCCCoreTiming {
     int64_t lint0_at[SCC_TM_LINT0_LOG];
     bool lint0_on[SCC_TM_LINT0_LOG];
     unsigned lint0_n;           /* changes so far */
-    /* clock: t0 + (insns - insn0) * cpi_ps (ps) */
-    int64_t t0, insn0;
+    /*
+     * clock: t0 + (insns - insn0) * cpi_ps + what the instruction classes
+     * added since mc0 (milli-cycles, tm_class_ps) (ps)
+     */
+    int64_t t0, insn0, mc0;
     /*
      * The tile's clock (GCBCFG; core-hz at reset): a core cycle, an
      * instruction, and the core-side overheads of its accesses, in ps.
@@ -215,6 +218,7 @@ typedef struct SCCTimingParams {
     uint32_t mem_ws_cycles;     /* DRAM cycles: one store written around */
     char *stats_file;
     bool dram;                  /* time DRAM accesses through L1/L2 */
+    bool insn_classes;          /* P54C costs of expensive instructions */
 } SCCTimingParams;
 
 typedef struct SCCTiming {
