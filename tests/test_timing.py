@@ -36,6 +36,7 @@ EXACT = {
     "timing-mesh-hz": "533333333",
     "timing-cpi-milli": "1000",
     "timing-mpb-cycles": str(MPB),
+    "timing-mpb-mesh-cycles": "0",
     "timing-hop-cycles": str(HOP),
 }
 
@@ -69,6 +70,19 @@ def test_mpb_read_costs_o_mpb_plus_two_hops_per_router(tmp_path):
     assert all(got[h + 1] - got[h] == 2 * HOP for h in range(8))
     hit = [l for l in lines[0] if l.startswith("hit")]
     assert hit == ["hit cycles 4"]      # in L1: no stall
+
+
+def test_mpb_overhead_has_a_core_part_and_a_mesh_part(tmp_path):
+    """o_mpb is partly core cycles and partly mesh cycles (the mesh
+    interface's and the MPB's), so it scales with each clock as 001 (533 /
+    800 MHz) and the design-space paper (800 / 1600 MHz) found: here the
+    mesh at half the core's clock, 24 core and 18 mesh cycles of overhead
+    (24 + 36 core cycles) and L_hop = 4 mesh cycles (8 core cycles)."""
+    lines, _ = micro("hops", "0", tmp_path, machine={
+        "timing-mesh-hz": "266666667", "timing-mpb-cycles": "24",
+        "timing-mpb-mesh-cycles": "18"})
+    got = values(lines[0], "hops")
+    assert got == {h: 4 + 24 + 36 + 2 * (h + 1) * 8 for h in range(9)}
 
 
 def test_wcb_flushes_when_full_or_on_another_line(tmp_path):

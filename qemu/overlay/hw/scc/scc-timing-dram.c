@@ -317,6 +317,14 @@ static void tm_dram_wcb_store(SCCMachineState *s, SCCCore *c, uint64_t paddr,
     }
 }
 
+/* A store that misses both caches: posted around them, its own write. */
+static void tm_store_around(SCCMachineState *s, SCCCore *c, uint64_t paddr)
+{
+    tm_core_timing(c)->n.dram_writes_around++;
+    tm_post(s, c, s->tm->mem_ws_ps +
+                  2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps);
+}
+
 /*
  * A load or store to RAM (shared DRAM: tm_shared_access). The P54C's L1
  * (8 KiB, 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte
@@ -390,6 +398,11 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
             return;
         }
     }
+    if (store && tag == k->around_tag) {
+        /* the line last written around, and no cache has changed since */
+        tm_store_around(s, c, paddr);
+        return;
+    }
     for (w = 0; w < SCC_L1_WAYS; w++) {
         if (k->d1_tag[s1][w] == tag) {
             k->d1_lru[s1] = !w;
@@ -411,12 +424,12 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
             k->l2_dirty[s2] |= 1u << w;
             tm_post(s, c, k->l2_ps);
         } else {
-            k->n.dram_writes_around++;
-            tm_post(s, c, s->tm->mem_ws_ps +
-                          2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps);
+            k->around_tag = tag;
+            tm_store_around(s, c, paddr);
         }
         return;
     }
+    k->around_tag = 0;      /* the caches change */
     k->n.l1_data_misses++;
     tm_drain(s, c);
     if (w >= 0) {

@@ -140,7 +140,7 @@ void tm_set_core_clock(SCCMachineState *s, SCCCore *c, uint64_t hz,
     k->tsc_t0 = now;
     k->core_ps = ps;
     k->cpi_ps = ps * p->cpi_milli / 1000;
-    k->mpb_ps = p->mpb_cycles * ps;
+    k->mpb_ps = p->mpb_cycles * ps + s->tm->mpb_mesh_ps;
     k->crb_ps = p->crb_cycles * ps;
     k->sif_ps = p->sif_cycles * ps;
     k->l2_ps = p->l2_cycles * ps;

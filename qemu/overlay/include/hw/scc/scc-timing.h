@@ -114,6 +114,12 @@ typedef struct SCCCoreTiming {
      * clock: t0 + (insns - insn0) * cpi_ps + what the instruction classes
      * added since mc0 (milli-cycles, tm_class_ps) (ps)
      */
+    /*
+     * DRAM: the line the last store went around the caches to (tag, 0 if
+     * none), until a read fills a line: a store to it needs no look-up
+     * (host time only)
+     */
+    uint32_t around_tag;
     int64_t t0, insn0, mc0;
     /*
      * The tile's clock (GCBCFG; core-hz at reset): a core cycle, an
@@ -207,6 +213,7 @@ typedef struct SCCTimingParams {
     uint64_t dram_hz;           /* the memory controllers' clock */
     uint32_t hop_cycles;        /* mesh cycles per router */
     uint32_t mpb_cycles;        /* core cycles of overhead per MPB line */
+    uint32_t mpb_mesh_cycles;   /* and mesh cycles */
     uint32_t crb_cycles;
     uint32_t sif_cycles;
     uint32_t irq_cycles;        /* GLCFG arrival to the LINT pin */
@@ -227,6 +234,7 @@ typedef struct SCCTiming {
      * lookahead's bound (each core's own are in SCCCoreTiming) */
     int64_t core_ps, cpi_ps, mpb_ps, crb_ps, sif_ps;
     int64_t hop_ps, irq_ps, mem_r_ps, mem_w_ps, mem_ws_ps;
+    int64_t mpb_mesh_ps;        /* the mesh's part of an MPB access */
     int64_t lookahead;          /* the earliest any action affects another */
     int64_t irq_lookahead;      /* the earliest a core interrupts another */
     int sif_tile;
