@@ -12,7 +12,7 @@
  *
  *   host:  pingpong 5 0.533 0 1 2 11 47 [SIZES [BUDGET [APIS]]]
  *          pingpong 5 0.533 0 1 2 11 47 [sizes=SIZES] [budget=BUDGET] [apis=APIS]
- *                   [copy=libscc|rcce1] [--regions]
+ *                   [copy=libscc|rcce1] [mpbt=off|on] [--regions]
  *   chip:  the same words after the kernel's `--`
  *
  * The three parameters come by position or by name (key=value, in any
@@ -25,6 +25,10 @@
  * first, as iRCCE's memcpy did; rcce1 copies words straight, as RCCE 1.x
  * did, each store to an uncached line going around the caches (the copy
  * paper's "RCCE normal->normal" against "iRCCE normal->normal").
+ * mpbt= (by name only, chip only) on marks the pages of the message buffer
+ * (sent from and received into) MPBT (SYS_copy_mpbt): reads of it bypass
+ * the L2 and writes combine in the write-combine buffer (the copy paper's
+ * MPBT-flagged buffers, Fig. 3).
  * --regions (or regions, regions=1) makes each api's timed round trips a
  * region named after the api for --timing-stats (apps/benchout.h).
  * SIZES and BUDGET are as in apps/sizes.h (4096, 64K, 1M). SIZES is the
@@ -56,6 +60,9 @@
 #include "benchout.h"
 #include "iRCCE.h"
 #include "sizes.h"
+#ifndef SCC_HOST
+#include "scc_copy.h"
+#endif
 
 #define MAXBYTES_LIMIT (1L << 30)
 #define MAXSIZES 64
@@ -136,7 +143,8 @@ static int usage(const char *what, const char *why)
     fprintf(stderr, "pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
             "[MAXBYTES|SIZES [BUDGET [APIS]]]\n"
             "   or: pingpong <nues> <GHz> <cores...> [sizes=MAXBYTES|SIZES] [budget=BYTES] "
-            "[apis=rcce,putget,ircce] [copy=libscc|rcce1] [--regions]\n", what, why);
+            "[apis=rcce,putget,ircce] [copy=libscc|rcce1] [mpbt=off|on] [--regions]\n",
+            what, why);
     return 2;
 }
 
@@ -195,9 +203,10 @@ int RCCE_APP(int argc, char **argv)
         return 2;
     }
     /* every UE says why: on the chip the first to exit stops the others */
-    static const char *const names[] = {"sizes", "budget", "apis", "copy"};
-    static const char *const labels[] = {"SIZES", "BUDGET", "APIS", "copy"};
-    const char *param[4] = {NULL, NULL, NULL, NULL};
+    static const char *const names[] = {"sizes", "budget", "apis", "copy", "mpbt"};
+    static const char *const labels[] = {"SIZES", "BUDGET", "APIS", "copy", "mpbt"};
+    const char *param[5] = {NULL, NULL, NULL, NULL, NULL};
+    int mpbt = 0;
     int next = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *eq = strchr(a, '=');
@@ -208,11 +217,11 @@ int RCCE_APP(int argc, char **argv)
         snprintf(what, sizeof what, "argument '%.60s'", a);
         if (eq) {
             size_t len = (size_t)(eq - a);
-            for (k = 0; k < 4; k++)
+            for (k = 0; k < 5; k++)
                 if (strlen(names[k]) == len && !strncmp(a, names[k], len))
                     break;
-            if (k == 4)
-                return usage(what, "unknown key (want sizes=, budget=, apis= or copy=)");
+            if (k == 5)
+                return usage(what, "unknown key (want sizes=, budget=, apis=, copy= or mpbt=)");
             a = eq + 1;
         } else {
             if (next == 3)
@@ -244,6 +253,16 @@ int RCCE_APP(int argc, char **argv)
         else if (strcmp(param[3], "libscc"))
             return usage(labels[3], "want libscc or rcce1");
     }
+    if (param[4]) {
+        if (!strcmp(param[4], "on"))
+            mpbt = 1;
+        else if (strcmp(param[4], "off"))
+            return usage(labels[4], "want off or on");
+#ifdef SCC_HOST
+        if (mpbt)
+            return usage(labels[4], "on needs the chip (the host has no MPBT pages)");
+#endif
+    }
     int me = RCCE_ue(), np = RCCE_num_ues();
 
     pg.buf = RCCE_malloc_request(1024, &pg.chunk);
@@ -251,11 +270,19 @@ int RCCE_APP(int argc, char **argv)
         fprintf(stderr, "pingpong: no MPB space for put/get\n");
         return 2;
     }
-    char *data = malloc(2 * (size_t)maxbytes + 64);
+    /* whole pages: mpbt=on marks them, and nothing else may share them */
+    size_t dbytes = (2 * (size_t)maxbytes + 64 + 4095) & ~(size_t)4095;
+    char *data = aligned_alloc(4096, dbytes);
     if (!data) {
         fprintf(stderr, "pingpong: out of memory\n");
         return 2;
     }
+#ifndef SCC_HOST
+    if (mpbt && scc_copy_mark_mpbt(data, dbytes, 1)) {
+        fprintf(stderr, "pingpong: mpbt=on: marking the buffer's pages MPBT failed\n");
+        return 2;
+    }
+#endif
     if (me == 0) {
         bench_preamble("round trips between UE 0 and each other UE, one row per (api, "
                        "peer, size)");

@@ -244,22 +244,25 @@ def test_notify_measures():
 def test_pingpong_and_copy_measures():
     # 12a: RCCE with RCCE 1.x's copies; 12b: iRCCE with libscc's (the
     # other combinations, higher here, must not count)
-    rows = [{"api": api, "copy": copy, "peer": 1, "bytes": b, "iterations": 10,
-             "usec_per_roundtrip": 1.0, "MB_per_s": v * scale}
+    rows = [{"api": api, "copy": copy, "mpbt": mpbt, "peer": 1, "bytes": b, "iterations": 10,
+             "usec_per_roundtrip": 1.0, "MB_per_s": v * scale * (3 if mpbt == "on" else 1)}
+            for mpbt in ("off", "on")
             for copy, scale in (("libscc", 1.0), ("rcce1", 0.5))
             for api, vals in (("rcce", (50.0, 150.0, 140.0)), ("putget", (70.0, 200.0, 60.0)),
                               ("ircce", (60.0, 155.0, 80.0)))
             for b, v in zip((4096, 131072, 1048576), vals)]
-    rows += [{"api": "ircce", "copy": "rcce1", "peer": 1, "bytes": 4096, "iterations": 10,
-              "usec_per_roundtrip": 1.0, "MB_per_s": 999.0},
-             {"api": "rcce", "copy": "libscc", "peer": 1, "bytes": 32, "iterations": 10,
-              "usec_per_roundtrip": 1.0, "MB_per_s": 999.0}]
+    rows += [{"api": "ircce", "copy": "rcce1", "mpbt": "off", "peer": 1, "bytes": 4096,
+              "iterations": 10, "usec_per_roundtrip": 1.0, "MB_per_s": 999.0},
+             {"api": "rcce", "copy": "libscc", "mpbt": "off", "peer": 1, "bytes": 32,
+              "iterations": 10, "usec_per_roundtrip": 1.0, "MB_per_s": 999.0}]
     dfs = {"pingpong": _df(rows)}
     assert _by_id("12a").measure(dfs) == pytest.approx(75.0)
     assert _by_id("12b").measure(dfs) == pytest.approx(155.0)
     assert _by_id("12g").measure(dfs) == pytest.approx(75.0)     # rcce, rcce1, 128 KiB
     assert _by_id("12h").measure(dfs) == pytest.approx(70.0)     # rcce, rcce1, 1 MiB
     assert _by_id("12i").measure(dfs) == pytest.approx(80.0)     # ircce, libscc, 1 MiB
+    assert _by_id("12j").measure(dfs) == pytest.approx(210.0)    # rcce, rcce1, 1 MiB, mpbt
+    assert _by_id("12k").measure(dfs) == pytest.approx(240.0)    # ircce, libscc, 1 MiB, mpbt
     rows = [{"kind": "local", "method": m, "copy_cores": 0, "bytes": b, "iters": 3,
              "min_us": 1.0, "median_us": 1.0, "mb_per_s": v}
             for m, vals in (("plain", (38.0, 40.5)), ("mpbt", (33.0, 40.0)),

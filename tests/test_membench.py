@@ -440,3 +440,42 @@ def test_pingpong_copy_styles(tmp_path):
                 "copy=fast")
     assert p.returncode != 0
     assert b"pingpong: bad copy: want libscc or rcce1" in p.stdout + p.stderr, p.stdout[-2000:]
+
+
+def test_pingpong_mpbt_buffer(tmp_path):
+    """pingpong mpbt=on marks the message buffer's pages MPBT: received
+    words combine in the write-combine buffer into line writes to DRAM
+    (the copy paper's MPBT-flagged buffers), where with mpbt=off each
+    store beyond the L2 goes around the caches on its own; the data still
+    arrive right. A bad value is a usage error, and on the host (no MPBT
+    pages) mpbt=on is refused."""
+    args = ues([0, 1]) + ["sizes=512K,1M", "budget=2M", "apis=rcce", "copy=rcce1",
+                          "--regions"]
+    got = {}
+    for mpbt in ("off", "on"):
+        stats = tmp_path / f"{mpbt}.csv"
+        p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
+                    app("pingpong"), "--cores", "0,1", "--", *args, f"mpbt={mpbt}")
+        assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+        rows = [l for l in p.stdout.decode().splitlines() if l.startswith("rcce,")]
+        assert len(rows) == 2 and all(r.split(",")[8] == "yes" for r in rows), rows
+        r = region_rows(stats)
+        got[mpbt] = (r["region:rcce", 1, "dram_writes_around"], r["region:rcce", 1, "wcb_flushes"],
+                     float(rows[1].split(",")[5]))
+    # core 1 receives 4 MiB in the timed round trips (2 x 1 MiB, 4 x 512 KiB),
+    # in 4-byte stores: plain, at least the 1 MiB ones go around the caches
+    # (of the 512 KiB ones, the lines its sends left in the L2 do not);
+    # MPBT, every line is one WCB line write. Its sends' MPB lines are the
+    # same either way.
+    assert got["off"][0] >= (2 << 20) // 4 and got["on"][0] < 1000, got
+    assert got["on"][1] - got["off"][1] >= (4 << 20) // 32, got
+    assert got["on"][2] > 2 * got["off"][2], got                 # MB/s at 1 MiB
+    p = scc_run("--timing", "--app", app("pingpong"), "--cores", "0,1", "--", *args,
+                "mpbt=yes")
+    assert p.returncode != 0
+    assert b"pingpong: bad mpbt: want off or on" in p.stdout + p.stderr, p.stdout[-2000:]
+    host = BUILD / "libscc" / "rcce" / "host" / "pingpong"
+    h = subprocess.run([str(host), *ues([0, 1]), "sizes=4K", "mpbt=on"], capture_output=True,
+                       timeout=60)
+    assert h.returncode == 2
+    assert b"pingpong: bad mpbt: on needs the chip" in h.stdout + h.stderr, h.stderr[-2000:]
