@@ -470,6 +470,14 @@ def test_pingpong_mpbt_buffer(tmp_path):
     assert got["off"][0] >= (2 << 20) // 4 and got["on"][0] < 1000, got
     assert got["on"][1] - got["off"][1] >= (4 << 20) // 32, got
     assert got["on"][2] > 2 * got["off"][2], got                 # MB/s at 1 MiB
+    # libscc's gets read a plain destination line first (test above), not
+    # an MPBT one: its stores combine anyway, and its reads bypass the L2.
+    # So with mpbt=on libscc's copy is RCCE 1.x's, and so is the time.
+    p = scc_run("--timing", "--stdout-of", 0, "--app", app("pingpong"), "--cores", "0,1",
+                "--", *[a for a in args if a != "copy=rcce1"], "copy=libscc", "mpbt=on")
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+    rows = [l for l in p.stdout.decode().splitlines() if l.startswith("rcce,")]
+    assert float(rows[1].split(",")[5]) == pytest.approx(got["on"][2], rel=0.01), (rows, got)
     p = scc_run("--timing", "--app", app("pingpong"), "--cores", "0,1", "--", *args,
                 "mpbt=yes")
     assert p.returncode != 0

@@ -125,6 +125,7 @@ static inline void plat_invalidate(void)
 /* The WCB holds one line and writes it out when a store goes to another
  * line: a store to the flush line pushes out the line written last. */
 #include "scc_mpb.h"
+#include "scc_copy.h"           /* scc_mpbt_covers, for plat_get */
 static inline void plat_flush(t_vcharp own_mpb)
 {
     __asm__ volatile("" ::: "memory");
@@ -203,7 +204,10 @@ static inline void plat_put(t_vcharp mpb, const void *src, size_t n)
  * L1 and the stores hit it, and it goes back as one line when evicted.
  * Only private memory (below 0x80000000, docs/kernel.md): an MPB or
  * shared DRAM destination is not cached that way, and reading it first
- * would cost a trip over the mesh.
+ * would cost a trip over the mesh; and not pages marked MPBT
+ * (scc_copy_mark_mpbt): their stores combine in the write-combine buffer
+ * into line writes, and their reads bypass the L2, so a read first would
+ * only add a DRAM read a line.
  */
 #define PLAT_PRIVATE_END 0x80000000u
 /* RCCE_COPY_* (RCCE_copy_style): this UE's */
@@ -228,7 +232,8 @@ static inline void plat_get(void *dst, t_vcharp mpb, size_t n)
 
     plat_invalidate();
     if ((uintptr_t)dst >= PLAT_PRIVATE_END ||
-        plat_copy_style == RCCE_COPY_RCCE1) {
+        plat_copy_style == RCCE_COPY_RCCE1 ||
+        (scc_mpbt_nranges && scc_mpbt_covers(dst, n))) {
         plat_copy(dst, src, n);
         return;
     }

@@ -21,9 +21,48 @@ static int nothers, other_head;
 static uint32_t next_cookie = 1;
 static uint32_t timeout_base_us = 1000000, timeout_us_per_mib = 1000000;
 
+/*
+ * What this program has marked MPBT, whole pages (a table: a copy asks
+ * with scc_mpbt_covers). Past SCC_MPBT_RANGES ranges a mark is not
+ * recorded, and a copy into it reads its lines first as into plain
+ * memory: slower, never wrong.
+ */
+#define SCC_MPBT_RANGES 8
+static struct {
+    uintptr_t lo, hi;
+} mpbt_range[SCC_MPBT_RANGES];
+int scc_mpbt_nranges;
+
 int scc_copy_mark_mpbt(void *addr, size_t len, int on)
 {
-    return (int)scc_syscall(SYS_copy_mpbt, (long)addr, (long)len, on, 0, 0);
+    uintptr_t lo = (uintptr_t)addr & ~(uintptr_t)4095, hi = (uintptr_t)addr + len;
+    int r = (int)scc_syscall(SYS_copy_mpbt, (long)addr, (long)len, on, 0, 0), i;
+
+    if (r || !len)
+        return r;
+    hi = (hi + 4095) & ~(uintptr_t)4095;
+    for (i = 0; i < scc_mpbt_nranges; i++) {
+        if (mpbt_range[i].lo < hi && lo < mpbt_range[i].hi) {
+            /* unmarked, or marked again: the old range goes */
+            mpbt_range[i--] = mpbt_range[--scc_mpbt_nranges];
+        }
+    }
+    if (on && scc_mpbt_nranges < SCC_MPBT_RANGES) {
+        mpbt_range[scc_mpbt_nranges].lo = lo;
+        mpbt_range[scc_mpbt_nranges++].hi = hi;
+    }
+    return 0;
+}
+
+int scc_mpbt_covers(const void *addr, size_t len)
+{
+    uintptr_t a = (uintptr_t)addr;
+    int i;
+
+    for (i = 0; i < scc_mpbt_nranges; i++)
+        if (mpbt_range[i].lo <= a && len <= mpbt_range[i].hi - a)
+            return 1;
+    return 0;
 }
 
 long scc_lut_read(unsigned page)

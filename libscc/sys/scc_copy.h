@@ -34,6 +34,10 @@ int scc_copy_local(void *dst, const void *src, size_t n, int method);
 
 /* Mark the pages covering [addr, addr + len) MPBT (on = 1) or not. */
 int scc_copy_mark_mpbt(void *addr, size_t len, int on);
+/* 1 if [addr, addr + len) lies in pages marked MPBT with it; the number
+ * of marked ranges (0: nothing to ask). */
+int scc_mpbt_covers(const void *addr, size_t len);
+extern int scc_mpbt_nranges;
 
 /* This core's LUT entry for page (0-255). */
 long scc_lut_read(unsigned page);
