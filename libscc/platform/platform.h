@@ -125,7 +125,9 @@ static inline void plat_invalidate(void)
 /* The WCB holds one line and writes it out when a store goes to another
  * line: a store to the flush line pushes out the line written last. */
 #include "scc_mpb.h"
-#include "scc_copy.h"           /* scc_mpbt_covers, for plat_get */
+#ifndef SCC_HOST
+#include "scc_copy.h"           /* scc_word_copy, scc_mpbt_covers */
+#endif
 static inline void plat_flush(t_vcharp own_mpb)
 {
     __asm__ volatile("" ::: "memory");
@@ -177,17 +179,7 @@ static inline void plat_store_relaxed(t_vcharp p, uint32_t v)
 #ifdef SCC_HOST
 #define plat_copy memcpy
 #else
-static inline void *plat_copy(void *dst, const void *src, size_t n)
-{
-    void *d = dst;
-    size_t words = n >> 2, tail = n & 3;
-
-    __asm__ volatile("cld; rep movsl"
-                     : "+D"(d), "+S"(src), "+c"(words) : : "memory");
-    __asm__ volatile("rep movsb"
-                     : "+D"(d), "+S"(src), "+c"(tail) : : "memory");
-    return dst;
-}
+#define plat_copy scc_word_copy     /* sys/scc.h */
 #endif
 
 static inline void plat_put(t_vcharp mpb, const void *src, size_t n)

@@ -76,22 +76,6 @@ static void wcb_flush(void)
     (void)scc_gtsc_lo();
 }
 
-/*
- * The copy itself: 32-bit words with REP MOVSL, the bytes left singly, as
- * glibc's i386 memcpy, which the copy paper's SCC Linux used. picolibc's
- * memcpy, built for size, moves one byte at a time: four times the
- * stores, each on its own a write around the caches.
- */
-static void word_copy(void *dst, const void *src, size_t n)
-{
-    size_t words = n >> 2, tail = n & 3;
-
-    __asm__ volatile("cld; rep movsl"
-                     : "+D"(dst), "+S"(src), "+c"(words) : : "memory");
-    __asm__ volatile("rep movsb"
-                     : "+D"(dst), "+S"(src), "+c"(tail) : : "memory");
-}
-
 int scc_copy_local(void *dst, const void *src, size_t n, int method)
 {
     int r, mark_src, mark_dst;
@@ -107,7 +91,7 @@ int scc_copy_local(void *dst, const void *src, size_t n, int method)
     if (method == SCC_COPY_LUT)
         return (int)scc_syscall(SYS_copy_lut, (long)dst, (long)src, (long)n, 0, 0);
     if (method == SCC_COPY_PLAIN) {
-        word_copy(dst, src, n);
+        scc_word_copy(dst, src, n);
         return 0;
     }
     mark_src = method & SCC_COPY_MPBT_SRC;
@@ -120,7 +104,7 @@ int scc_copy_local(void *dst, const void *src, size_t n, int method)
         return r;
     }
     scc_cl1invmb();
-    word_copy(dst, src, n);
+    scc_word_copy(dst, src, n);
     wcb_flush();
     /* The pages were checked when marked: unmarking cannot fail. */
     if (mark_src)

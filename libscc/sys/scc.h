@@ -162,6 +162,24 @@ int scc_vmquery(const void *vaddr, uint32_t *pte);
 void *scc_mmap(size_t len);                 /* zeroed pages, or NULL */
 int scc_munmap(void *addr, size_t len);
 
+/*
+ * Copy n bytes a 32-bit word at a time (REP MOVSL, then the tail by
+ * bytes): eight stores to a line, where picolibc's memcpy, built for
+ * size, makes 32, each a write around the caches on a line they do not
+ * hold. Returns dst.
+ */
+static inline void *scc_word_copy(void *dst, const void *src, size_t n)
+{
+    void *d = dst;
+    size_t words = n >> 2, tail = n & 3;
+
+    __asm__ volatile("cld; rep movsl"
+                     : "+D"(d), "+S"(src), "+c"(words) : : "memory");
+    __asm__ volatile("rep movsb"
+                     : "+D"(d), "+S"(src), "+c"(tail) : : "memory");
+    return dst;
+}
+
 /* Invalidate the L1's MPBT lines (SCC instruction CL1INVMB, 0F 0A). */
 static inline void scc_cl1invmb(void)
 {

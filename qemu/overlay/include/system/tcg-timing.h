@@ -59,11 +59,6 @@ extern bool tcg_timing_ram_all;
 #define TCG_TIMING_LINE_BITS    5
 #define TCG_TIMING_FILTER_LINES 128
 #define TCG_TIMING_TAG_STORE    0x10    /* above every mmu_idx + 1 */
-/*
- * In @pline: the entry is for stores only (a line outside the machine's
- * L1, whose stores change nothing there: loads would bring it in).
- */
-#define TCG_TIMING_PLINE_NOLOAD 0x1
 typedef struct TCGTimingFilterEntry {
     uint32_t tag;
     uint32_t pline;
