@@ -417,6 +417,19 @@ def test_dram_stores_that_miss_go_around_the_caches_one_at_a_time(tmp_path):
         assert got[k] == got["write_new"], (k, got)
 
 
+def test_stall_counters_are_cycles(tmp_path):
+    """Every stall counter of --timing-stats is in core cycles, a part of
+    the core's cycles: here a core whose stores wait for the write buffer
+    (the stores written around the caches of the dram micro-program)."""
+    _, st = micro("dram", "0", tmp_path, machine=DRAM)
+    cycles = st[("core", "0", "cycles")]
+    stalls = {k[2]: v for k, v in st.items() if k[:2] == ("core", "0") and
+              k[2].startswith("stall_")}
+    assert stalls["stall_write_buffer"] > 0, stalls
+    assert all(0 <= v <= cycles for v in stalls.values()), (cycles, stalls)
+    assert stalls["stall_write_buffer"] <= stalls["stall_dram"], stalls
+
+
 def test_dram_mpbt_stores_combine_into_one_line_write(tmp_path):
     """MPBT-marked private memory: stores go into the write-combine buffer,
     and a full line goes out as one write, o_mem_w plus the trip (002:
