@@ -184,9 +184,7 @@ void scc_timing_release(SCCMachineState *s, SCCCore *c)
     int64_t at = from && from->tm->running ? s->tm->io_arrival : 0;
 
     tm_set_state(s, c, SCC_TM_RUN);
-    tm_core_timing(c)->t0 = at;
-    tm_core_timing(c)->insn0 = tm_core_timing(c)->insns;
-    tm_core_timing(c)->mc0 = tm_mcycles(c);
+    tm_set_clock(s, c, at);
     tm_reschedule(s, c, at);
 }
 

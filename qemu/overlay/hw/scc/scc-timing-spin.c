@@ -41,9 +41,7 @@ void tm_unpark(SCCMachineState *s, SCCCore *c, int64_t t)
     trace_scc_timing_unpark(c->id, t, n);
     tm_set_state(s, c, SCC_TM_RUN);
     k->n.poll_instructions += n * k->poll_dinsn;
-    k->t0 = k->poll_t + n * k->poll_dt - k->cpi_ps;
-    k->insn0 = k->insns;
-    k->mc0 = tm_mcycles(c);
+    tm_set_clock(s, c, k->poll_t + n * k->poll_dt - k->cpi_ps);
     k->poll_repeats = 0;
 }
 
