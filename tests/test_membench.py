@@ -429,6 +429,17 @@ def test_pingpong_regions_are_its_apis_timed_round_trips(tmp_path):
         assert a[:4] == b[:4] and abs(float(a[4]) / float(b[4]) - 1) < 0.02, (a, b)
 
 
+def pingpong_rcce(stats, args):
+    """pingpong's rcce rows (fields), every one verified, and the region
+    counters of a run with --timing-stats to @stats."""
+    p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
+                app("pingpong"), "--cores", "0,1", "--", *args)
+    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+    rows = [l.split(",") for l in p.stdout.decode().splitlines() if l.startswith("rcce,")]
+    assert rows and all(r[8] == "yes" for r in rows), rows
+    return rows, region_rows(stats)
+
+
 def test_pingpong_copy_styles(tmp_path):
     """pingpong copy=rcce1 copies into private memory as RCCE 1.x did:
     every received word is a store, and once the message is larger than
@@ -439,13 +450,8 @@ def test_pingpong_copy_styles(tmp_path):
     args = ues([0, 1]) + ["sizes=1M", "budget=2M", "apis=rcce", "--regions"]
     around = {}
     for style in ("libscc", "rcce1"):
-        stats = tmp_path / f"{style}.csv"
-        p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
-                    app("pingpong"), "--cores", "0,1", "--", *args, f"copy={style}")
-        assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
-        rows = [l for l in p.stdout.decode().splitlines() if l.startswith("rcce,")]
-        assert rows and all(r.split(",")[8] == "yes" for r in rows), rows
-        around[style] = region_rows(stats)["region:rcce", 1, "dram_writes_around"]
+        _, r = pingpong_rcce(tmp_path / f"{style}.csv", [*args, f"copy={style}"])
+        around[style] = r["region:rcce", 1, "dram_writes_around"]
     # one timed round trip: 1 MiB received in 4-byte stores
     assert around["rcce1"] >= (1 << 20) // 4 > 100 * around["libscc"], around
     p = scc_run("--timing", "--app", app("pingpong"), "--cores", "0,1", "--", *args,
@@ -465,15 +471,10 @@ def test_pingpong_mpbt_buffer(tmp_path):
                           "--regions"]
     got = {}
     for mpbt in ("off", "on"):
-        stats = tmp_path / f"{mpbt}.csv"
-        p = scc_run("--timing", "--timing-stats", stats, "--stdout-of", 0, "--app",
-                    app("pingpong"), "--cores", "0,1", "--", *args, f"mpbt={mpbt}")
-        assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
-        rows = [l for l in p.stdout.decode().splitlines() if l.startswith("rcce,")]
-        assert len(rows) == 2 and all(r.split(",")[8] == "yes" for r in rows), rows
-        r = region_rows(stats)
+        rows, r = pingpong_rcce(tmp_path / f"{mpbt}.csv", [*args, f"mpbt={mpbt}"])
+        assert len(rows) == 2, rows
         got[mpbt] = (r["region:rcce", 1, "dram_writes_around"], r["region:rcce", 1, "wcb_flushes"],
-                     float(rows[1].split(",")[5]))
+                     float(rows[1][5]))
     # core 1 receives 4 MiB in the timed round trips (2 x 1 MiB, 4 x 512 KiB),
     # in 4-byte stores: plain, at least the 1 MiB ones go around the caches
     # (of the 512 KiB ones, the lines its sends left in the L2 do not);
@@ -485,11 +486,9 @@ def test_pingpong_mpbt_buffer(tmp_path):
     # libscc's gets read a plain destination line first (test above), not
     # an MPBT one: its stores combine anyway, and its reads bypass the L2.
     # So with mpbt=on libscc's copy is RCCE 1.x's, and so is the time.
-    p = scc_run("--timing", "--stdout-of", 0, "--app", app("pingpong"), "--cores", "0,1",
-                "--", *[a for a in args if a != "copy=rcce1"], "copy=libscc", "mpbt=on")
-    assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
-    rows = [l for l in p.stdout.decode().splitlines() if l.startswith("rcce,")]
-    assert float(rows[1].split(",")[5]) == pytest.approx(got["on"][2], rel=0.01), (rows, got)
+    rows, _ = pingpong_rcce(tmp_path / "libscc.csv", [*[a for a in args if a != "copy=rcce1"],
+                                                     "copy=libscc", "mpbt=on"])
+    assert float(rows[1][5]) == pytest.approx(got["on"][2], rel=0.01), (rows, got)
     p = scc_run("--timing", "--app", app("pingpong"), "--cores", "0,1", "--", *args,
                 "mpbt=yes")
     assert p.returncode != 0
