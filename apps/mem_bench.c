@@ -5,7 +5,8 @@
  *
  *   mem_bench NUES GHZ CORE... [--sizes LIST|none] [--ops read,write]
  *             [--mem plain,mpbt] [--reps R] [--warmup W]
- *             [--aggregate N,...] [--agg-size SIZE] [--agg-reps R] [--regions]
+ *             [--aggregate N,...] [--agg-size SIZE] [--agg-reps R]
+ *             [--place own|rank|controller|two|four] [--regions]
  *
  * Single core (UE 0; the others wait): for each size, memory type and
  * operation, W passes over the buffer first (002: "each area is
@@ -26,12 +27,23 @@
  * times, all starting after one barrier; the others wait. The bandwidth
  * is all bytes over the time from the first start to the last end.
  *
+ * Where the aggregate reads (--place): own, each UE its own private DRAM,
+ * on the ranks and controllers the default LUTs give (three or four cores
+ * a rank, twelve a controller). The others put the readers where 002's
+ * Figure 2 put them, as its authors did with LUT files: UE u reads a
+ * read-only view (scc_dram_map) of 1 MiB in page 1 of an owner UE's private
+ * slot, the owners taken round-robin: rank, UE 0's alone (every reader on
+ * one rank); controller, the first UE on each of the four ranks of UE 0's
+ * controller; two, those of UE 0's controller and the next; four, of all
+ * four controllers. Each owner first sums its region through the same
+ * view, and a reader's pass is right when it reads that sum.
+ *
  * CSV on stdout (UE 0), after the `#` lines of apps/benchout.h:
  *   kind,op,mem,cores,controllers,bytes,reps,moved_bytes,clock,us,mb_per_s,
- *   core_min_mb_per_s,core_max_mb_per_s,verified,warmup
+ *   core_min_mb_per_s,core_max_mb_per_s,verified,warmup,place
  * kind single or aggregate; cores the cores that ran it; controllers how
- * many memory controllers their private memory is on (from each core's
- * LUT entry of its private page 0); bytes the buffer (per core); moved_bytes
+ * many memory controllers the memory they read is on (from the LUT entry
+ * of each owner's private page 0); place the --place; bytes the buffer (per core); moved_bytes
  * = cores x bytes x reps; us the time (single: the core's R passes;
  * aggregate: first start to last end) in microseconds of RCCE_wtime
  * (clock: modeled in the timing mode, emulated otherwise: host speed, not
@@ -68,6 +80,20 @@ static int aggn[MAXN], naggn;
 static int me, np;
 static uint32_t agg_want;               /* the sum of the words of a buffer of agg_size */
 
+/* --place: where the aggregate's readers read (see the top) */
+enum { PLACE_OWN, PLACE_RANK, PLACE_MC, PLACE_TWO, PLACE_FOUR };
+static const char *const place_name[] = {"own", "rank", "controller", "two", "four"};
+static int place;
+/* Each UE's private slot: its controller (0-3), the system page of its
+ * private page 0, and the sum of its region (page 1's first agg_size bytes,
+ * through a view) when place is not own. */
+struct slot {
+    long mc, page0;
+    uint32_t sum;
+};
+static struct slot slot_of[MAXN];
+static int owner_of[MAXN];              /* whose region UE u reads */
+
 /* UE 0 says what is wrong; every UE stops with status 2 after a barrier,
  * so that UE 0's words are out before the first UE's exit ends the run. */
 static int usage(const char *why, const char *what)
@@ -97,6 +123,42 @@ static int words(const char *s, const char *a, const char *b)
         s += n + (s[n] == ',');
     }
     return set;
+}
+
+/* The UE's controller and its slot's first system page, from its LUT
+ * entry for private page 0 (route: the tile the controller hangs off). */
+static int my_slot(struct slot *sl)
+{
+    struct scc_info in;
+    long e = scc_lut_read(0);
+
+    if (e < 0 || scc_info(&in))
+        return -1;
+    long route = (e >> 13) & 0xff, x = route & 0xf, y = route >> 4;
+    sl->mc = (x >= (long)in.mesh_x / 2) | (y >= (long)in.mesh_y / 2) << 1;
+    sl->page0 = e & 0x3ff;
+    return 0;
+}
+
+/* The owners of the regions read under place, from UE 0's controller on:
+ * the first UE of each wanted (controller, rank), in UE order. */
+static int owners(int *own, int max)
+{
+    int nmc = place == PLACE_RANK || place == PLACE_MC ? 1 : place == PLACE_TWO ? 2 : 4;
+    int nrank = place == PLACE_RANK ? 1 : SCC_MC_RANKS, n = 0;
+
+    for (int m = 0; m < nmc; m++)
+        for (int r = 0; r < nrank; r++)
+            for (int u = 0; u < np; u++) {
+                long mc = (slot_of[0].mc + m) % SCC_NUM_MC;
+                long rank = (slot_of[u].page0 % SCC_MC_PAGES) / SCC_MC_RANK_PAGES;
+                if (slot_of[u].mc == mc && rank == r) {
+                    if (n < max)
+                        own[n++] = u;
+                    break;
+                }
+            }
+    return n;
 }
 
 static int parse_counts(const char *s)
@@ -233,9 +295,9 @@ static void row(const char *kind, const char *op, const char *mem, int cores, in
 {
     double moved = (double)cores * (double)bytes * r;
 
-    printf("%s,%s,%s,%d,%d,%ld,%d,%.0f,%s,%.3f,%.3f,%.3f,%.3f,%s,%d\n", kind, op, mem, cores,
-           ctrls, bytes, r, moved, bench_clock(), us, us > 0 ? moved / us : 0.0, cmin, cmax,
-           ok ? "yes" : "NO", warmup);
+    printf("%s,%s,%s,%d,%d,%ld,%d,%.0f,%s,%.3f,%.3f,%.3f,%.3f,%s,%d,%s\n", kind, op, mem,
+           cores, ctrls, bytes, r, moved, bench_clock(), us, us > 0 ? moved / us : 0.0, cmin,
+           cmax, ok ? "yes" : "NO", warmup, place_name[place]);
     fflush(stdout);
     fprintf(stderr, "%-9s %-5s %-5s %2d cores %8ld B x %d: %10.3f us %9.2f MB/s%s\n", kind, op,
             mem, cores, bytes, r, us, us > 0 ? moved / us : 0.0, ok ? "" : "  WRONG");
@@ -281,10 +343,11 @@ static int single(uint32_t *buf, long bytes, int op, int mem, int ctrls)
 
 /* --- N cores at once ------------------------------------------------------------- */
 
-static int aggregate(uint32_t *buf, int n, const long *ctrl_of)
+static int aggregate(const uint32_t *buf, int n, const long *ctrl_of)
 {
     size_t nwords = (size_t)agg_size / 4;
-    uint32_t *end = buf + nwords;
+    const uint32_t *end = buf + nwords;
+    uint32_t want = place == PLACE_OWN ? agg_want : slot_of[owner_of[me]].sum;
     int bad = 0;
 
     if (me < n) {
@@ -298,7 +361,7 @@ static int aggregate(uint32_t *buf, int n, const long *ctrl_of)
         bench_region_begin("aggregate");
         t[1] = timed_reads_at(buf, end, agg_reps, &sum, &t[0]);
         bench_region_end();
-        t[2] = sum == agg_want * (uint32_t)agg_reps;
+        t[2] = sum == want * (uint32_t)agg_reps;
     }
     if (me == 0) {
         double first = t[0], last = t[1], cmin = 0, cmax = 0;
@@ -316,7 +379,10 @@ static int aggregate(uint32_t *buf, int n, const long *ctrl_of)
             cmin = u == 0 || mbs < cmin ? mbs : cmin;
             cmax = u == 0 || mbs > cmax ? mbs : cmax;
         }
-        row("aggregate", "read", "plain", n, count_controllers(ctrl_of, n), agg_size, agg_reps,
+        long read_on[MAXN];
+        for (int u = 0; u < n; u++)
+            read_on[u] = ctrl_of[place == PLACE_OWN ? u : owner_of[u]];
+        row("aggregate", "read", "plain", n, count_controllers(read_on, n), agg_size, agg_reps,
             (last - first) * 1e6, cmin, cmax, ok);
         bad = !ok;
     } else if (me < n) {
@@ -370,6 +436,11 @@ int RCCE_APP(int argc, char **argv)
                 naggn = 0;
             else if (parse_counts(v))
                 return usage("--aggregate wants core counts 1..NUES, comma-separated, not ", v);
+        } else if (!strcmp(a, "--place")) {
+            for (place = 0; place < 5 && strcmp(v, place_name[place]); place++)
+                ;
+            if (place == 5)
+                return usage("--place takes own, rank, controller, two or four, not ", v);
         } else if (!strcmp(a, "--agg-size")) {
             if (size_parse(v, 32, SIZE_MAX_BYTES, &agg_size))
                 return usage("bad --agg-size: ", size_why());
@@ -383,15 +454,43 @@ int RCCE_APP(int argc, char **argv)
     if (agg_size % 32)
         return usage("--agg-size must be whole 32-byte lines", NULL);
 
-    /* Every UE's memory controller, to UE 0 (for the controllers column). */
+    /* Every UE's memory controller, to UE 0 (for the controllers column),
+     * and with --place its slot and its region's sum, to every UE. */
     static long ctrl_of[MAXN];
     long mine = my_controller();
+    struct slot sl = {0, 0, 0};
+    const uint32_t *view = NULL;
+    if (place != PLACE_OWN) {
+        if (my_slot(&sl) ||
+            !(view = scc_dram_map((unsigned)sl.mc, (unsigned)sl.page0 + 1, (size_t)agg_size))) {
+            fprintf(stderr, "mem_bench: UE %d: no view of page 1 of its slot (--place needs "
+                    "more than 16 MiB of private memory a core, and --agg-size <= 16M)\n", me);
+            return 1;
+        }
+        sl.sum = read_pass(view, view + agg_size / 4, 0);
+    }
     if (me == 0) {
         ctrl_of[0] = mine;
-        for (int u = 1; u < np; u++)
+        slot_of[0] = sl;
+        for (int u = 1; u < np; u++) {
             RCCE_recv((char *)&ctrl_of[u], sizeof(long), u);
+            RCCE_recv((char *)&slot_of[u], sizeof(struct slot), u);
+        }
     } else {
         RCCE_send((char *)&mine, sizeof mine, 0);
+        RCCE_send((char *)&sl, sizeof sl, 0);
+    }
+    if (place != PLACE_OWN) {
+        RCCE_bcast((char *)slot_of, sizeof slot_of, 0, RCCE_COMM_WORLD);
+        RCCE_bcast((char *)ctrl_of, sizeof ctrl_of, 0, RCCE_COMM_WORLD);
+        int own[SCC_NUM_MC * SCC_MC_RANKS], nown = owners(own, SCC_NUM_MC * SCC_MC_RANKS);
+        for (int u = 0; u < np; u++)
+            owner_of[u] = own[u % nown];
+        const struct slot *o = &slot_of[owner_of[me]];
+        if (!(view = scc_dram_map((unsigned)o->mc, (unsigned)o->page0 + 1, (size_t)agg_size))) {
+            fprintf(stderr, "mem_bench: UE %d: no view of UE %d's region\n", me, owner_of[me]);
+            return 1;
+        }
     }
 
     long most = 0;
@@ -401,8 +500,8 @@ int RCCE_APP(int argc, char **argv)
     int in_agg = 0;
     for (int k = 0; k < naggn; k++)
         in_agg |= me < aggn[k];
-    uint32_t *abuf = in_agg ? scc_mmap((size_t)agg_size) : NULL;
-    if ((me == 0 && most && !buf) || (in_agg && !abuf)) {
+    uint32_t *abuf = in_agg && place == PLACE_OWN ? scc_mmap((size_t)agg_size) : NULL;
+    if ((me == 0 && most && !buf) || (in_agg && place == PLACE_OWN && !abuf)) {
         fprintf(stderr, "mem_bench: UE %d: no memory for the buffers\n", me);
         return 1;
     }
@@ -415,9 +514,16 @@ int RCCE_APP(int argc, char **argv)
                  "(kind, operation, memory, size or cores)");
         bench_preamble(what);
         printf("# times: us of RCCE_wtime; single: UE 0 alone, after %d prefetch pass(es); "
-               "aggregate: UEs 0..N-1 read their own DRAM at once\n", warmup);
+               "aggregate: UEs 0..N-1 read DRAM at once (place %s)\n", warmup,
+               place_name[place]);
+        if (place != PLACE_OWN) {
+            printf("# place %s: UEs 0, 1, ... read page 1 of the slots of UEs", place_name[place]);
+            for (int u = 0; u < np && u < 16; u++)
+                printf(" %d", owner_of[u]);
+            printf("%s\n", np > 16 ? " ..." : "");
+        }
         printf("kind,op,mem,cores,controllers,bytes,reps,moved_bytes,clock,us,mb_per_s,"
-               "core_min_mb_per_s,core_max_mb_per_s,verified,warmup\n");
+               "core_min_mb_per_s,core_max_mb_per_s,verified,warmup,place\n");
         fflush(stdout);
         for (int s = 0; s < nsizes; s++)
             for (int m = 0; m < 2; m++)
@@ -426,7 +532,7 @@ int RCCE_APP(int argc, char **argv)
                         bad |= single(buf, sizes[s], o, m, 1);
     }
     for (int k = 0; k < naggn; k++)
-        bad |= aggregate(abuf, aggn[k], ctrl_of);
+        bad |= aggregate(place == PLACE_OWN ? abuf : view, aggn[k], ctrl_of);
     RCCE_finalize();
     return bad;
 }

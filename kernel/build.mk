@@ -21,7 +21,7 @@ KLIB_OBJS := $(addprefix $(BUILD)/kernel/,entry.o console.o exit.o core.o \
 	$(addprefix $(BUILD)/drivers/,mesh.o lut.o crb.o lock.o sif.o mpb.o)
 KERNEL_OBJS := $(KLIB_OBJS) \
 	$(addprefix $(BUILD)/kernel/,main.o bootinfo.o kalloc.o vm.o seg.o \
-	trapasm.o trap.o syscall.o mbox.o exec.o idle.o notify.o copy.o) \
+	trapasm.o trap.o syscall.o mbox.o exec.o idle.o notify.o copy.o dram_map.o) \
 	$(patsubst kernel/%.c,$(BUILD)/kernel/%.o,$(wildcard kernel/notify_*.c)) \
 	$(addprefix $(BUILD)/drivers/,lapic.o)
 

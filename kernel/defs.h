@@ -26,7 +26,8 @@
 
 // The user's part of the address space (docs/kernel.md).
 #define USER_BASE       0x40000000u     // the application, then its heap
-#define HEAP_LIMIT      0x70000000u
+#define IMAGE_LIMIT     0x70000000u     // the application's image ends below
+#define HEAP_LIMIT      0x6F000000u     // SYS_dram_map's view from here
 #define MMAP_BASE       0x70000000u
 #define MMAP_LIMIT      0x7FE00000u
 #define STACK_TOP       0x7FFFF000u     // first byte above the stack
@@ -131,6 +132,9 @@ void kfree_range(uint32_t start, uint32_t end);
 extern uint32_t shm_size;
 extern int crb_mode;                    // SCC_CRB_*: the option crb=
 int32_t uvm_crb(uint32_t on);
+
+// dram_map.c
+int32_t dram_map(uint32_t mc, uint32_t page, uint32_t len);
 int vm_crb_page(uint32_t va);
 void vm_init(void);
 uint32_t *vm_walk(uint32_t va, int alloc);

@@ -66,9 +66,9 @@ static const char *check(const struct elfhdr *e, uint32_t size)
 		if (p->filesz > p->memsz || p->offset > size ||
 		    p->filesz > size - p->offset)
 			return "segment beyond the end of the file";
-		// vaddr first: HEAP_LIMIT - vaddr wraps for vaddr above it.
-		if (p->vaddr < USER_BASE || p->vaddr >= HEAP_LIMIT ||
-		    p->memsz > HEAP_LIMIT - p->vaddr)
+		// vaddr first: IMAGE_LIMIT - vaddr wraps for vaddr above it.
+		if (p->vaddr < USER_BASE || p->vaddr >= IMAGE_LIMIT ||
+		    p->memsz > IMAGE_LIMIT - p->vaddr)
 			return "segment outside 0x40000000-0x6fffffff";
 		if (e->entry >= p->vaddr && e->entry - p->vaddr < p->memsz)
 			entry_ok = 1;

@@ -307,6 +307,9 @@ void syscall(struct trapframe *tf)
 	case SYS_stats:
 		r = sys_stats(a);
 		break;
+	case SYS_dram_map:
+		r = dram_map(a, b, c);
+		break;
 	default:
 		r = -SCC_ENOSYS;
 		break;

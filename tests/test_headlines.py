@@ -59,9 +59,10 @@ def test_bands_contain_one_and_follow_the_rule():
         lo, hi = h.band
         assert lo < 1.0 < hi, h.id
         assert lo >= 0.5 and hi <= 2.0, h.id
-        assert h.band in (H.BAND_TABLE, H.BAND_ABOUT, H.BAND_FLAT, H.BAND_T1), h.id
+        assert h.band in (H.BAND_TABLE, H.BAND_ABOUT, H.BAND_FLAT, H.BAND_T1, H.BAND_AGG), h.id
         assert h.why_band == {H.BAND_TABLE: H.WHY_TABLE, H.BAND_ABOUT: H.WHY_ABOUT,
-                              H.BAND_FLAT: H.WHY_FLAT, H.BAND_T1: H.WHY_T1}[h.band], h.id
+                              H.BAND_FLAT: H.WHY_FLAT, H.BAND_T1: H.WHY_T1,
+                              H.BAND_AGG: H.WHY_AGG}[h.band], h.id
 
 
 @pytest.mark.parametrize("quick", [False, True])

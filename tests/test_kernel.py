@@ -523,3 +523,29 @@ def test_bad_app_refused(tmp_path, case):
         else:
             assert re.search(r"(?i)address|segment|outside|0x40000000", text), explain(r)
     assert failed_cores(r) == [0, 5], r.stderr
+
+
+# --- SYS_dram_map ---------------------------------------------------------------------
+
+def test_dram_map_shows_a_controllers_page_read_only_and_refuses_what_holds_nothing():
+    """Core 0 is slot 0 of MC0 (system page 0); core 31, on tile (3,2), is
+    MC3's second core in id order (30, 31, ...): slot 1, page 41. Each
+    core's 64 MiB are its slot's first four 16 MiB pages. A view of shared
+    DRAM (MC0, page 0x1EC) shows the word the core stored there; the view
+    is user and present but not writable, and gone once taken away."""
+    r = run_app(test_app("dram_view"), cores="0,31", timeout=TIMEOUT)
+    assert r.returncode == 0, explain(r)
+    lines = r.core_lines("stdout")
+    for core, mc, page0 in ((0, 0, 0), (31, 3, 41)):
+        out = lines[core]
+        assert out[-1] == "dram_view done", out
+        assert out[0] == f"slot {mc} {page0} {64 << 20}", out
+        assert out[1:7] == [
+            f"map 4 0 4096 null", f"map {mc} 512 4096 null",
+            f"map {mc} {page0} {(16 << 20) + 4096} null", f"map {mc} {page0 + 4} 4096 null",
+            f"map {mc} 500 4096 null", f"map {mc} {page0} 8192 ok"], out
+        wrote, seen = out[7].split()[1:]
+        assert int(wrote, 16) == 0x5CC0FFEE ^ core and seen == wrote, out
+        pte = int(out[8].split()[2], 16)
+        assert pte & 0x5 == 0x5 and not pte & 0x2 and pte >> 24 == 0x2C, out
+        assert out[9:11] == ["unmap null", "view pte err -14"], out

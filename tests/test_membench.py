@@ -1,6 +1,6 @@
 """The memory and MPB benchmarks (apps/mem_bench.c, apps/mpb_contention.c),
 the report's rows made from them (tools/scc/headlines.py rows 4, 11a and
-11b, on hand-made results tables), and the benchmarks' region markers
+11b-11e, on hand-made results tables), the memory controllers' service, and the benchmarks' region markers
 (--regions, apps/benchout.h).
 
 The expectations are made here: the columns from the apps' documented
@@ -27,7 +27,7 @@ TIMEOUT = 300
 
 MEM_COLUMNS = ["kind", "op", "mem", "cores", "controllers", "bytes", "reps", "moved_bytes",
                "clock", "us", "mb_per_s", "core_min_mb_per_s", "core_max_mb_per_s",
-               "verified", "warmup"]
+               "verified", "warmup", "place"]
 MPB_COLUMNS = ["op", "target", "cores", "core", "hops", "lines", "bytes", "iters", "warmup",
                "mean_us", "min_us", "max_us", "alone_us", "slowdown", "clock", "verified"]
 
@@ -62,8 +62,9 @@ def table(text: str, name: str):
     return comments, header, [dict(zip(header, r)) for r in body]
 
 
-def run_timing(name, cores, args):
-    r = run_app(app(name), cores=cores, args=args, machine={"timing": "on"}, timeout=TIMEOUT)
+def run_timing(name, cores, args, machine=None):
+    r = run_app(app(name), cores=cores, args=args, machine={"timing": "on", **(machine or {})},
+                timeout=TIMEOUT)
     assert r.returncode == 0 and not r.timed_out, explain(r)
     comments, header, rows = table(r.core_stdout(0), name)
     assert comments["mode"] == "timing" and comments["clock"] == "modeled", comments
@@ -117,6 +118,47 @@ def test_mem_bench_aggregate_is_all_bytes_over_first_start_to_last_end():
         # the aggregate's share of one core
         cmin, cmax = float(r["core_min_mb_per_s"]), float(r["core_max_mb_per_s"])
         assert 0 < cmin <= cmax and total / n <= cmin * (1 + 1e-3), r
+
+
+# --- the memory controllers ------------------------------------------------------------
+#
+# Cores 0, 4, 13 and 16 hold slots 0, 4, 7 and 10 of memory controller 0
+# (its cores in id order: 0-5 and 12-17), one on each of its four ranks of
+# 2 GiB = 128 system pages (a slot is 41 pages). With --place rank all four
+# read one rank; with --place controller each reads another rank.
+
+RANK_CORES = [0, 4, 13, 16]
+SLOW_RANK = {"timing-rank-cycles": "104"}      # a rank at a quarter of its speed
+# 32-byte lines, one per 104 cycles of the controllers' 800 MHz clock: MB/s
+SLOW_RANK_MBS = 32 / (104 / 800e6) / 1e6
+
+
+def aggregate_row(place, n, machine):
+    header, rows = run_timing("mem_bench", ",".join(map(str, RANK_CORES)), ues(RANK_CORES) + [
+        "--sizes", "none", "--aggregate", str(n), "--agg-size", "512K", "--agg-reps", "1",
+        "--warmup", "0", "--place", place], machine)
+    assert header == MEM_COLUMNS and len(rows) == 1, rows
+    r = rows[0]
+    assert r["verified"] == "yes" and r["place"] == place and r["controllers"] == "1", r
+    return float(r["mb_per_s"]), float(r["us"])
+
+
+def test_a_saturated_rank_serves_its_capacity_and_no_more():
+    """Four cores reading one rank whose service is a line per 104 cycles
+    get that rank's capacity together (the span from the first start to the
+    last end counts the readers' uneven starts and ends: 85 % at least);
+    without the controllers' queues they would get four times one core's.
+    On four ranks, each reader alone on its own, nothing waits: the time is
+    exactly the time without queues."""
+    one, _ = aggregate_row("rank", 1, SLOW_RANK)
+    assert one < SLOW_RANK_MBS, "one reader alone must not saturate the rank"
+    four, _ = aggregate_row("rank", 4, SLOW_RANK)
+    assert 0.85 * SLOW_RANK_MBS <= four <= SLOW_RANK_MBS * 1.001, (four, SLOW_RANK_MBS)
+    free, _ = aggregate_row("rank", 4, {**SLOW_RANK, "timing-mc-window-ns": "0"})
+    assert free > 3 * one * 0.9 and free > 1.3 * SLOW_RANK_MBS, (free, one)
+    _, spread = aggregate_row("controller", 4, SLOW_RANK)
+    _, spread_free = aggregate_row("controller", 4, {**SLOW_RANK, "timing-mc-window-ns": "0"})
+    assert spread == spread_free
 
 
 # --- mpb_contention -------------------------------------------------------------------
@@ -179,6 +221,7 @@ def test_mpb_contention_link_loads_the_probes_link():
     ("mem_bench", "0-1", ["--sizes", "100"], "whole 32-byte lines"),
     ("mem_bench", "0-1", ["--aggregate", "3"], "--aggregate wants core counts"),
     ("mem_bench", "0-1", ["--bogus", "1"], "unknown option --bogus"),
+    ("mem_bench", "0-1", ["--place", "moon"], "--place takes own, rank, controller"),
     ("mpb_contention", "0-1", ["--ops", "fetch"], "--ops takes get, put and link"),
     ("mpb_contention", "0-1", ["--ops", "link"], "link needs all 48 cores"),
     ("mpb_contention", "0-1", ["--counts", "5"], "--counts wants core counts"),
@@ -386,7 +429,7 @@ def test_row_11a_is_the_worst_of_002s_eight_single_core_figures():
 @pytest.mark.no_qemu
 def test_row_11b_is_48_cores_at_once_in_gb_per_s():
     h = _by_id("11b")
-    assert h.published == 5.9 and h.unit == "GB/s" and h.band == H.BAND_TABLE
+    assert h.published == 5.9 and h.unit == "GB/s" and h.band == H.BAND_AGG
     spec = h.experiments["mem-002-aggregate"]
     assert spec["experiment"]["app"] == "mem_bench" and spec["experiment"]["cores"] == "0-47"
     rows = [{"kind": "aggregate", "op": "read", "mem": "plain", "cores": n, "bytes": 1 << 20,
@@ -394,6 +437,23 @@ def test_row_11b_is_48_cores_at_once_in_gb_per_s():
     assert h.measure({"mem-002-aggregate": _df(rows)}) == pytest.approx(4.56)
     with pytest.raises(H.MeasureError, match="cores"):
         h.measure({"mem-002-aggregate": _df(rows[:2])})
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("row,name,place,published", [
+    ("11c", "mem-002-rank", "rank", 1.0), ("11d", "mem-002-controller", "controller", 1.8),
+    ("11e", "mem-002-two", "two", 3.4)])
+def test_rows_11c_to_11e_are_the_most_the_placed_readers_got(row, name, place, published):
+    h = _by_id(row)
+    assert h.published == published and h.unit == "GB/s" and h.band == H.BAND_AGG
+    spec = h.experiments[name]
+    assert spec["experiment"]["app"] == "mem_bench" and spec["experiment"]["cores"] == "0-47"
+    assert spec["args"]["place"] == place
+    rows = [{"kind": "aggregate", "op": "read", "mem": "plain", "cores": n, "bytes": 1 << 20,
+             "mb_per_s": mbs, "place": place} for n, mbs in ((9, 780.0), (19, 940.0), (40, 930.0))]
+    assert h.measure({name: _df(rows)}) == pytest.approx(0.94)
+    with pytest.raises(H.MeasureError, match="no rows"):
+        h.measure({name: _df(rows)[0:0]})
 
 
 def test_pingpong_regions_are_its_apis_timed_round_trips(tmp_path):

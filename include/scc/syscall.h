@@ -60,7 +60,13 @@
                                interest @name for timing-stats (NULL: end
                                the open one); -EINVAL for a name the
                                machine would refuse (SIF_STATS, abi.h) */
-#define SYS_NR          28
+#define SYS_dram_map    28  /* (unsigned mc, unsigned page, size_t len) ->
+                               user address of len bytes (16 MiB at most)
+                               of controller mc's system page, read-only
+                               and cached, replacing the view before; len
+                               0: none (-> 0); -EINVAL for a page that
+                               holds no memory */
+#define SYS_NR          29
 
 /* The T&S registers (LOCK0/1) have a vector of their own, a path as
  * short as one register access allows (docs/kernel.md): `int $0x81` with

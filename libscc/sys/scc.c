@@ -177,6 +177,13 @@ int scc_tile_clock(int tile, unsigned mhz)
     return scc_syscall(SYS_tile_clock, tile, (long)mhz, 0, 0, 0);
 }
 
+const void *scc_dram_map(unsigned mc, unsigned page, size_t len)
+{
+    long r = scc_syscall(SYS_dram_map, (long)mc, (long)page, (long)len, 0, 0);
+
+    return r > 0 ? (const void *)(uintptr_t)r : NULL;
+}
+
 /* Whether user code has the CRB pages: asked once, then kept up to date
  * by scc_crb_raw (-1: not asked yet). */
 static int crb_mapped = -1;

@@ -128,6 +128,12 @@ static inline int scc_lock_release(int core)
     return scc_tas(core, SCC_TAS_RELEASE);
 }
 int scc_tile_clock(int tile, unsigned mhz); /* GCBCFG's clock field (SYS_tile_clock) */
+/* A read-only view of len bytes (16 MiB at most) of memory controller mc's
+ * 16 MiB system page (SCC_MC_PAGES a controller, SCC_MC_RANK_PAGES a rank),
+ * through a LUT entry of this core's: NULL if the page holds no memory or
+ * an argument is out of range. A new view replaces the one before; len 0
+ * takes it away (SYS_dram_map). */
+const void *scc_dram_map(unsigned mc, unsigned page, size_t len);
 /* Raw access, for programs that remap LUTs or reset cores on purpose:
  * map (1) or unmap (0) every tile's CRB page for user code; whether it
  * was mapped, or -SCC_EPERM under crb=strict. Call it before RCCE_init

@@ -30,7 +30,12 @@
 #define SCC_SHARED_PAGE     0x80        /* shared DRAM on MC0 */
 #define SCC_SHARED_BASE     0x80000000
 #define SCC_SHARED_ADDRBITS 0x1EC       /* its system address >> 24 (sccKit) */
-#define SCC_SHARED_ADDRBITS_END 0x200   /* MC0's 8 GiB end there */
+#define SCC_SHARED_ADDRBITS_END SCC_MC_PAGES /* at the end of MC0's 8 GiB */
+/* A controller's system address space: 8 GiB in four ranks of 2 GiB, each
+ * a contiguous quarter (002: the controller does not interleave them) */
+#define SCC_MC_PAGES        0x200
+#define SCC_MC_RANKS        4
+#define SCC_MC_RANK_PAGES   (SCC_MC_PAGES / SCC_MC_RANKS)
 #define SCC_MPB_PAGE        0xC0        /* + tile */
 #define SCC_OWN_MPB_PAGE    0xD8
 #define SCC_CRB_PAGE        0xE0        /* + tile */

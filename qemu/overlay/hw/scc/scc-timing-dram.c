@@ -87,6 +87,8 @@ void tm_filter_clear(CPUState *cs)
     cpu_env(cs)->timing_mpb.gen++;
 }
 
+static void tm_dram_wait(SCCMachineState *s, SCCCore *c, int64_t cost);
+
 /*
  * Shared DRAM is uncached (the kernel maps it PCD), and several cores use
  * it: every load or store is a transaction of its own to the memory
@@ -108,6 +110,7 @@ static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
     SCCCoreTiming *k = tm_core_timing(c);
     int64_t insn = tm_insns(c);
     uint64_t key = paddr << 1 | store;
+    int64_t arrival, wait;
     int x, y, i;
 
     if (k->shared_insn != insn) {
@@ -124,9 +127,14 @@ static void tm_shared_access(SCCMachineState *s, SCCCore *c, uint64_t paddr,
     tm_lut_xy(c, paddr, &x, &y);
     x = MIN(x, s->mesh_x - 1);
     y = MIN(y, s->mesh_y - 1);
-    tm_transact(s, c, y * s->mesh_x + x,
-                store ? s->tm->mem_ws_ps : s->tm->mem_r_ps, false,
-                &k->n.stall_dram);
+    arrival = tm_transact(s, c, y * s->mesh_x + x,
+                          store ? s->tm->mem_ws_ps : s->tm->mem_r_ps, false,
+                          &k->n.stall_dram);
+    /* ordered like an MPB access: in time order at its controller too */
+    wait = tm_mc_wait(s, c, paddr, arrival);
+    if (wait) {
+        tm_dram_wait(s, c, wait);
+    }
     if (store) {
         k->n.dram_line_writes++;
     } else {
@@ -192,12 +200,27 @@ static void tm_dram_wait(SCCMachineState *s, SCCCore *c, int64_t cost)
  * controller): it waits for the write before it to be out, then goes on
  * while this one takes @gap.
  */
-static void tm_post(SCCMachineState *s, SCCCore *c, int64_t gap)
+static int64_t tm_post(SCCMachineState *s, SCCCore *c, int64_t gap)
 {
     SCCCoreTiming *k = tm_core_timing(c);
 
     k->bus_free = tm_dram_stall(s, c, k->bus_free,
                                 &k->n.stall_write_buffer) + gap;
+    return k->bus_free - gap;
+}
+
+/*
+ * A write posted to DRAM at @paddr, @cost at the controller and the trip
+ * there and back: it also waits at the controller while its rank or the
+ * controller is busy, which keeps the write buffer busy as long.
+ */
+static void tm_post_dram(SCCMachineState *s, SCCCore *c, uint64_t paddr,
+                         int64_t cost)
+{
+    int64_t trip = tm_hops_to(s, c, paddr) * s->tm->hop_ps;
+    int64_t start = tm_post(s, c, cost + 2 * trip);
+
+    tm_core_timing(c)->bus_free += tm_mc_wait(s, c, paddr, start + trip);
 }
 
 static void tm_drain(SCCMachineState *s, SCCCore *c)
@@ -213,8 +236,7 @@ static void tm_drain(SCCMachineState *s, SCCCore *c)
 /* A line to DRAM at physical address @paddr, posted: the trip and o_mem_w. */
 static void tm_post_line(SCCMachineState *s, SCCCore *c, uint64_t paddr)
 {
-    tm_post(s, c, s->tm->mem_w_ps + 2 * tm_hops_to(s, c, paddr) *
-                  s->tm->hop_ps);
+    tm_post_dram(s, c, paddr, s->tm->mem_w_ps);
     tm_core_timing(c)->n.dram_line_writes++;
 }
 
@@ -321,8 +343,7 @@ static void tm_dram_wcb_store(SCCMachineState *s, SCCCore *c, uint64_t paddr,
 static void tm_store_around(SCCMachineState *s, SCCCore *c, uint64_t paddr)
 {
     tm_core_timing(c)->n.dram_writes_around++;
-    tm_post(s, c, s->tm->mem_ws_ps +
-                  2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps);
+    tm_post_dram(s, c, paddr, s->tm->mem_ws_ps);
 }
 
 /*
@@ -354,6 +375,7 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     SCCCoreTiming *k = tm_core_timing(c);
     uint32_t line = paddr / SCC_LINE, tag = line + 1;
     int s1 = line % SCC_L1_SETS, s2 = line % SCC_L2_SETS, w;
+    int64_t trip;
     bool shared;
 
     /*
@@ -444,8 +466,9 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
             tm_drain(s, c);     /* the write-back goes out first */
         }
         k->n.dram_line_reads++;
-        tm_dram_wait(s, c, s->tm->mem_r_ps +
-                     2 * tm_hops_to(s, c, paddr) * s->tm->hop_ps);
+        trip = tm_hops_to(s, c, paddr) * s->tm->hop_ps;
+        tm_dram_wait(s, c, s->tm->mem_r_ps + 2 * trip +
+                     tm_mc_wait(s, c, paddr, tm_exact_now(s, c) + trip));
     }
     w = k->d1_lru[s1];
     tm_l1_evict(s, c, s1, w);

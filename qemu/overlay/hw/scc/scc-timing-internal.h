@@ -139,6 +139,8 @@ void tm_flush_wcb(SCCMachineState *s, SCCCore *c);
 void tm_filter_clear(CPUState *cs);
 void tm_bus_quiet(SCCMachineState *s, SCCCore *c);
 void tm_dram_wcb_out(SCCMachineState *s, SCCCore *c);
+void tm_mc_init(SCCMachineState *s);
+int64_t tm_mc_wait(SCCMachineState *s, SCCCore *c, uint64_t pa, int64_t t);
 void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
             bool mpbt, int mmu_idx, uint64_t vaddr, void *haddr,
             int tlb_flags);

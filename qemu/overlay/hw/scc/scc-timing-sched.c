@@ -252,6 +252,16 @@ static CPUState *tm_next(int64_t *budget)
     if (k->listening && second != NEVER) {
         end = MIN(end, second + tm->irq_lookahead);
     }
+    /*
+     * The memory controllers count service in a ring of windows: no core
+     * may run further ahead of the others than half of it, or its
+     * requests would take the slots of windows others have yet to reach.
+     * Stalls move the clock beyond what the budget counts: tm_set_clock
+     * ends the run once one passes mc_end.
+     */
+    k->mc_end = tm->mc_window_ps && second != NEVER ?
+                second + tm->mc_window_ps * TM_MC_HORIZON : NEVER;
+    end = MIN(end, k->mc_end);
     *budget = end == NEVER ? MAX_BUDGET :
               MAX(1, MIN(MAX_BUDGET, (end - now) / k->cpi_ps));
     k->budget = *budget;

@@ -57,6 +57,7 @@ static void tm_counters_csv(SCCTiming *tm, SCCTimingCounters *n)
     n->stall_contention /= tm->core_ps;
     n->stall_dram /= tm->core_ps;
     n->stall_write_buffer /= tm->core_ps;
+    n->mc_wait /= tm->core_ps;
 }
 
 void scc_timing_region_name(SCCMachineState *s, SCCCore *c, uint8_t byte)

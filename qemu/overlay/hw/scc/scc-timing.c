@@ -90,7 +90,8 @@ int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
  * Set the core's clock to @t now (a stall, or a jump while it waited).
  * The budget counts instructions, not stalls: a stall that takes a core
  * that listens past its run's end ends the run after this translation
- * block, so an interrupt due meanwhile is taken at most a block late.
+ * block, so an interrupt due meanwhile is taken at most a block late;
+ * so does one past the memory controllers' horizon (mc_end).
  */
 void tm_set_clock(SCCMachineState *s, SCCCore *c, int64_t t)
 {
@@ -99,7 +100,7 @@ void tm_set_clock(SCCMachineState *s, SCCCore *c, int64_t t)
     k->insn0 = tm_insns(c);
     k->mc0 = tm_mcycles(c);
     k->t0 = t;
-    if (k->running && k->listening && t > k->end) {
+    if (k->running && ((k->listening && t > k->end) || t > k->mc_end)) {
         cpu_exit(c->cs);
     }
 }
@@ -389,6 +390,7 @@ bool scc_timing_init(SCCMachineState *s,
      * one arrives exactly then).
      */
     tm->irq_lookahead = tm->lookahead + tm->irq_ps;
+    tm_mc_init(s);
     tm->keys_stale = true;
     tm->last = -1;
     tm->stalled = stalled;
@@ -551,6 +553,23 @@ void scc_timing_add_props(ObjectClass *oc)
         offsetof(SCCMachineState, tp.mem_ws_cycles), 138,
         "timing: DRAM cycles of one store that misses both caches (or an "
         "uncached one), less the trip; the core posts it and goes on");
+    /*
+     * 002's saturation points at 800 MHz: a rank serves 32-byte lines at
+     * 1.0 GB/s (32 ns a line: 26 cycles), a controller at 1.8 GB/s (17.8
+     * ns: 14 cycles).
+     */
+    scc_prop_add_uint32(oc, "timing-rank-cycles",
+        offsetof(SCCMachineState, tp.rank_cycles), 26,
+        "timing: DRAM cycles a rank is busy with one transaction (a line "
+        "read or written, a store written around)");
+    scc_prop_add_uint32(oc, "timing-mc-cycles",
+        offsetof(SCCMachineState, tp.mc_cycles), 14,
+        "timing: DRAM cycles a memory controller is busy with one "
+        "transaction, whatever its rank");
+    scc_prop_add_uint32(oc, "timing-mc-window-ns",
+        offsetof(SCCMachineState, tp.mc_window_ns), 1000,
+        "timing: the stretch of modeled time over which a rank's and a "
+        "controller's service is counted; 0: they serve without limit");
     object_class_property_add_str(oc, "timing-stats", tm_get_stats,
                                   tm_set_stats);
     object_class_property_set_description(oc, "timing-stats",

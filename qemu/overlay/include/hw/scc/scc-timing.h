@@ -57,7 +57,10 @@ enum {
     X(stale_reads)       /* MPBT hits that returned stale data */ \
     X(dram_writes_around) /* stores that missed L1 and L2: one each */ \
     X(dram_writebacks)   /* dirty lines the L2 evicted to DRAM */ \
-    X(stall_write_buffer) /* waiting for the posted write before */
+    X(stall_write_buffer) /* waiting for the posted write before */ \
+    X(mc_waits)          /* DRAM transactions that waited at a rank or MC */ \
+    X(mc_wait)           /* and how long: a read's is in stall_dram, a
+                            posted write's in the write buffer's gap */
 
 /* leaves of the scheduler's tournament: a power of 2, at least SCC_MAX_CORES */
 #define SCC_TM_LEAVES 64
@@ -139,6 +142,7 @@ typedef struct SCCCoreTiming {
     int64_t limit;
     int limit_core;
     int64_t blocked_arrival;    /* SCC_TM_BLOCKED */
+    int64_t mc_end;             /* a run ends once a stall passes this */
 
     SCCTimingEvent ev[SCC_TM_MAX_EVENTS];
     int nev;
@@ -223,10 +227,31 @@ typedef struct SCCTimingParams {
     uint32_t mem_r_cycles;      /* o_mem_r, DRAM cycles: a DRAM line read */
     uint32_t mem_w_cycles;      /* DRAM cycles: a line written to DRAM */
     uint32_t mem_ws_cycles;     /* DRAM cycles: one store written around */
+    uint32_t rank_cycles;       /* DRAM cycles a rank takes a transaction */
+    uint32_t mc_cycles;         /* and its controller */
+    uint32_t mc_window_ns;      /* their service windows; 0: no queues */
     char *stats_file;
     bool dram;                  /* time DRAM accesses through L1/L2 */
     bool insn_classes;          /* P54C costs of expensive instructions */
 } SCCTimingParams;
+
+/* windows a rank or controller remembers (a power of 2), and how many a
+ * core may run ahead of the others (less than half of them) */
+#define TM_MC_WINDOWS 4096
+#define TM_MC_HORIZON 64
+
+/* A rank or a memory controller: the service it gave in each window of
+ * modeled time (scc-timing-mc.c) */
+typedef struct TMWindow {
+    int64_t tag;                /* the window the slot counts; -1: none */
+    int64_t next;               /* once full: where to look next */
+    int64_t used;               /* ps of service taken */
+} TMWindow;
+
+typedef struct TMServer {
+    int64_t svc;                /* ps per transaction */
+    TMWindow w[TM_MC_WINDOWS];
+} TMServer;
 
 typedef struct SCCTiming {
     /* derived, in ps */
@@ -235,6 +260,9 @@ typedef struct SCCTiming {
     int64_t core_ps, cpi_ps, mpb_ps, crb_ps, sif_ps;
     int64_t hop_ps, irq_ps, mem_r_ps, mem_w_ps, mem_ws_ps;
     int64_t mpb_mesh_ps;        /* the mesh's part of an MPB access */
+    int64_t mc_window_ps;       /* 0: the controllers do not queue */
+    TMServer *mc_q[SCC_NUM_MC];
+    TMServer *rank_q[SCC_NUM_MC * SCC_MC_RANKS];
     int64_t lookahead;          /* the earliest any action affects another */
     int64_t irq_lookahead;      /* the earliest a core interrupts another */
     int sif_tile;
