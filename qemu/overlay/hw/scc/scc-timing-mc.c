@@ -124,6 +124,7 @@ int64_t tm_mc_wait(SCCMachineState *s, SCCCore *c, uint64_t pa, int64_t t)
     uint32_t route = SCC_LUT_ROUTE(e), sub = SCC_LUT_SUBDEST(e);
     int x = LUT_ROUTE_X(route), y = LUT_ROUTE_Y(route), mc;
     int64_t w = tm->mc_window_ps, b, b2;
+    SCCCoreTiming *k;
     TMServer *rank, *ctl;
 
     if (!w || t < 0 || (sub != SUBDEST_EAST && sub != SUBDEST_WEST)) {
@@ -133,7 +134,17 @@ int64_t tm_mc_wait(SCCMachineState *s, SCCCore *c, uint64_t pa, int64_t t)
     ctl = tm->mc_q[mc];
     rank = tm->rank_q[mc * SCC_MC_RANKS +
                       (SCC_LUT_ADDRBITS(e) % SCC_MC_PAGES) / SCC_MC_RANK_PAGES];
-    b = t / w;
+    /* a core's transactions come a few to a window: no division for most */
+    k = tm_core_timing(c);
+    if (t - k->mc_lo >= 0 && t - k->mc_lo < w) {
+        b = k->mc_b;
+    } else if (t - k->mc_lo >= w && t - k->mc_lo < 2 * w) {
+        b = ++k->mc_b;
+        k->mc_lo += w;
+    } else {
+        b = k->mc_b = t / w;
+        k->mc_lo = b * w;
+    }
     if (likely(tm_has_room(rank, b, w) && tm_has_room(ctl, b, w))) {
         tm_take(rank, b);
         tm_take(ctl, b);
@@ -151,7 +162,7 @@ int64_t tm_mc_wait(SCCMachineState *s, SCCCore *c, uint64_t pa, int64_t t)
     if (b * w <= t) {
         return 0;
     }
-    tm_core_timing(c)->n.mc_waits++;
-    tm_core_timing(c)->n.mc_wait += b * w - t;
+    k->n.mc_waits++;
+    k->n.mc_wait += b * w - t;
     return b * w - t;
 }

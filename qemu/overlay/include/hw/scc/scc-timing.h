@@ -143,6 +143,7 @@ typedef struct SCCCoreTiming {
     int limit_core;
     int64_t blocked_arrival;    /* SCC_TM_BLOCKED */
     int64_t mc_end;             /* a run ends once a stall passes this */
+    int64_t mc_b, mc_lo;        /* its last controller window, and its start */
 
     SCCTimingEvent ev[SCC_TM_MAX_EVENTS];
     int nev;
@@ -237,7 +238,7 @@ typedef struct SCCTimingParams {
 
 /* windows a rank or controller remembers (a power of 2), and how many a
  * core may run ahead of the others (less than half of them) */
-#define TM_MC_WINDOWS 4096
+#define TM_MC_WINDOWS 256
 #define TM_MC_HORIZON 64
 
 /* A rank or a memory controller: the service it gave in each window of
