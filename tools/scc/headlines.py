@@ -699,6 +699,18 @@ _PLACED = ("apps/mem_bench.c --aggregate --place on 48 cores: UEs 0..N-1 each re
            "(quick: 512 KiB) once, all from one barrier, the loop of 11a, through a "
            "read-only view (SYS_dram_map: a LUT entry of the reader's) of page 1 of an "
            "owner's private slot, the owners taken round-robin from ")
+def _placed_row(hid, where, quote, published, exps, name, owners):
+    """A row of 002's Fig. 2 with the readers placed by mem_bench --place."""
+    return Headline(
+        id=hid, result=f"Aggregate DRAM read, {where} saturated",
+        paper=f"002 L1186-1238 (Fig. 2): {quote}.",
+        published=published, unit="GB/s", band=BAND_AGG, why_band=WHY_AGG,
+        experiments=exps[0], quick=exps[1], measure=_m_placed(name),
+        config=_PLACED + owners + ". Ours is the most the N readers got." + _PLACED_WHY,
+        plot={"experiment": name, "x": "cores", "y": "mb_per_s",
+              "xlabel": f"cores reading {where}", "ylabel": f"total MB/s ({_MODELED})"})
+
+
 _PLACED_WHY = (" The model: a rank serves a transaction in timing-rank-cycles (26), a "
                "controller in timing-mc-cycles (14) at 800 MHz, counted in windows of 1 us of "
                "modeled time (docs/timing.md, 'The memory controllers'). Our readers ask "
@@ -993,36 +1005,17 @@ HEADLINES: list[Headline] = [
         plot={"experiment": "mem-002-aggregate", "x": "cores", "y": "mb_per_s",
               "xlabel": "cores reading at once",
               "ylabel": f"total MB/s ({_MODELED})"}),
-    Headline(
-        id="11c", result="Aggregate DRAM read, one rank saturated",
-        paper=("002 L1186-1238 (Fig. 2): 'a single rank is saturated by 9 cores at an "
-               "aggregated bandwidth of 1.0 GB/s'."),
-        published=1.0, unit="GB/s", band=BAND_AGG, why_band=WHY_AGG,
-        experiments=_memrank[0], quick=_memrank[1], measure=_m_placed("mem-002-rank"),
-        config=(_PLACED + "UE 0 alone: every reader on one rank; N = 1, 4, 9, 12, 19 (quick: "
-                "9, 19). Ours is the most the N readers got." + _PLACED_WHY),
-        plot={"experiment": "mem-002-rank", "x": "cores", "y": "mb_per_s",
-              "xlabel": "cores reading one rank", "ylabel": f"total MB/s ({_MODELED})"}),
-    Headline(
-        id="11d", result="Aggregate DRAM read, one controller saturated",
-        paper=("002 L1186-1238 (Fig. 2): 'a whole controller saturates at 19 cores "
-               "delivering 1.8 GB/s'."),
-        published=1.8, unit="GB/s", band=BAND_AGG, why_band=WHY_AGG,
-        experiments=_memmc[0], quick=_memmc[1], measure=_m_placed("mem-002-controller"),
-        config=(_PLACED + "the first UE on each of the four ranks of UE 0's controller; N = "
-                "9, 19, 40 (quick: 19, 40). Ours is the most the N readers got." + _PLACED_WHY),
-        plot={"experiment": "mem-002-controller", "x": "cores", "y": "mb_per_s",
-              "xlabel": "cores reading one controller", "ylabel": f"total MB/s ({_MODELED})"}),
-    Headline(
-        id="11e", result="Aggregate DRAM read, two controllers saturated",
-        paper=("002 L1186-1238 (Fig. 2): two controllers saturate 'at 40 cores with 3.4 "
-               "GB/s'."),
-        published=3.4, unit="GB/s", band=BAND_AGG, why_band=WHY_AGG,
-        experiments=_memtwo[0], quick=_memtwo[1], measure=_m_placed("mem-002-two"),
-        config=(_PLACED + "the first UE on each rank of UE 0's controller and the next one; "
-                "N = 19, 40, 48 (quick: 40). Ours is the most the N readers got." + _PLACED_WHY),
-        plot={"experiment": "mem-002-two", "x": "cores", "y": "mb_per_s",
-              "xlabel": "cores reading two controllers", "ylabel": f"total MB/s ({_MODELED})"}),
+    _placed_row("11c", "one rank", "'a single rank is saturated by 9 cores at an aggregated "
+                "bandwidth of 1.0 GB/s'", 1.0, _memrank, "mem-002-rank",
+                "UE 0 alone: every reader on one rank; N = 1, 4, 9, 12, 19 (quick: 9, 19)"),
+    _placed_row("11d", "one controller", "'a whole controller saturates at 19 cores "
+                "delivering 1.8 GB/s'", 1.8, _memmc, "mem-002-controller",
+                "the first UE on each of the four ranks of UE 0's controller; N = 9, 19, 40 "
+                "(quick: 19, 40)"),
+    _placed_row("11e", "two controllers", "two controllers saturate 'at 40 cores with 3.4 "
+                "GB/s'", 3.4, _memtwo, "mem-002-two",
+                "the first UE on each rank of UE 0's controller and the next one; N = 19, 40, "
+                "48 (quick: 40)"),
     Headline(
         id="12a", result="RCCE ping-pong peak throughput",
         paper=("002 L1250-1256 (copy cores, Fig. 3): RCCE's ping-pong peaks at 60 MB/s at "
