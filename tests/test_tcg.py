@@ -74,6 +74,12 @@ def test_auto_counts_the_core_maps_started_cores(no_env, monkeypatch, tmp_path):
     assert sccrun.coremap_started(one, 48) == 1
     assert sccrun.coremap_started(many, 48) == 2
     assert sccrun.coremap_started(tmp_path / "missing.map", 48) == 48
+    assert sccrun.coremap_cores(one, 48) == list(range(48))
+    bad = tmp_path / "bad.map"
+    bad.write_text("0 k.elf\n1 'k.elf\n")         # an open quote: the machine will say
+    assert sccrun.coremap_started(bad, 48) == 48 and sccrun.coremap_cores(bad, 48) == []
+    assert list(sccrun.coremap_lines("\n# c\n0 k.elf m=1 # c\n1 'x\n")) == [
+        (3, ["0", "k.elf", "m=1"]), (4, None)]
     assert accel(build_command(None, coremap=str(one))) == "tcg,thread=single"
     assert accel(build_command(None, coremap=str(many))) == "tcg,thread=multi"
 

@@ -29,7 +29,7 @@ import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .sccrun import REPO, SccRunError, format_cores, parse_cores
+from .sccrun import REPO, SccRunError, coremap_lines, format_cores, parse_cores
 
 GRUB_DIR = REPO / "build" / "grub"
 # The modules of each core's GRUB image: its console and core id first, so
@@ -67,14 +67,11 @@ def plan_from_coremap(path, ncores: int) -> list[BootLine]:
     here = os.path.dirname(os.path.abspath(os.fspath(path)))
     lines = []
     text = Path(path).read_text(encoding="utf-8", errors="replace")
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, words in coremap_lines(text):
         where = f"core map {os.fspath(path)}:{lineno}"
-        try:
-            words = shlex.split(raw, comments=True)
-        except ValueError as e:
-            raise SccRunError(f"{where}: {e}") from None
-        if not words:
-            continue
+        if words is None:
+            raise SccRunError(f"{where}: the line does not split into words (an open quote "
+                              "or a trailing backslash)")
         if len(words) < 2:
             raise SccRunError(f"{where}: a line needs cores and a kernel")
         line = BootLine(cores=parse_cores(words[0], ncores),

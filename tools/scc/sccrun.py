@@ -264,39 +264,50 @@ def choose_tcg(mode: str | None, started: int, cpus: int | None = None,
     return "single"
 
 
+def coremap_lines(text: str):
+    """(line number, words) of each line of a core map's text that is not
+    blank or a comment, split as the machine splits it (shell words, `#`
+    comments); words is None for a line that does not split (an open
+    quote). The one reading of the format for every tool (scc.rst)."""
+    for lineno, line in enumerate(text.splitlines(), 1):
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            yield lineno, None
+            continue
+        if words:
+            yield lineno, words
+
+
+def _coremap_cores(path, ncores: int, held: bool) -> set[int] | None:
+    """The cores of a core map's lines (with held: those marked `hold` too);
+    None if the file is not a regular file (a FIFO would block the runner)
+    or does not parse (the machine will say why)."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        cores = set()
+        for _, words in coremap_lines(Path(path).read_text(encoding="utf-8", errors="replace")):
+            if words is None:
+                return None
+            if len(words) >= 2 and (held or "hold" not in words[2:]):
+                cores.update(parse_cores(words[0], ncores))
+        return cores
+    except (OSError, SccRunError):
+        return None
+
+
 def coremap_started(path, ncores: int) -> int:
     """How many cores a core map starts (its lines without `hold`); all
-    cores if the file cannot be read or parsed (the machine will say why).
-    Only a regular file is read: a FIFO would block the runner."""
-    if not os.path.isfile(path):
-        return ncores
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-        started = set()
-        for line in text.splitlines():
-            words = shlex.split(line, comments=True)
-            if len(words) >= 2 and "hold" not in words[2:]:
-                started.update(parse_cores(words[0], ncores))
-        return len(started)
-    except (OSError, ValueError, SccRunError):
-        return ncores
+    cores if the file cannot be read or parsed."""
+    started = _coremap_cores(path, ncores, held=False)
+    return ncores if started is None else len(started)
 
 
 def coremap_cores(path, ncores: int) -> list[int]:
     """The cores a core map's lines name (held ones too), sorted; none if
-    the file cannot be read or parsed (the machine will say why)."""
-    if not os.path.isfile(path):
-        return []
-    try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-        cores = set()
-        for line in text.splitlines():
-            words = shlex.split(line, comments=True)
-            if len(words) >= 2:
-                cores.update(parse_cores(words[0], ncores))
-        return sorted(cores)
-    except (OSError, ValueError, SccRunError):
-        return []
+    the file cannot be read or parsed."""
+    return sorted(_coremap_cores(path, ncores, held=True) or ())
 
 
 def _option_value(name: str, value) -> str:
@@ -410,10 +421,8 @@ def coremap_files(path) -> list[tuple[str, str]]:
     text = Path(path).read_text(encoding="utf-8", errors="replace")
     here = os.path.dirname(os.fspath(path))
     files = []
-    for lineno, line in enumerate(text.splitlines(), 1):
-        try:
-            words = shlex.split(line, comments=True)
-        except ValueError:
+    for lineno, words in coremap_lines(text):
+        if words is None:
             continue
         where = f"core map {os.fspath(path)}:{lineno}:"
         if len(words) >= 2:
