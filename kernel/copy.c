@@ -39,11 +39,6 @@ struct ptcache {
 static struct ptcache ptc[2];
 static int any_cached;
 
-static inline void wbinvd(void)
-{
-	__asm__ volatile("wbinvd" : : : "memory");
-}
-
 void copy_init(void)
 {
 	copy_export.pgdir = read_cr3();

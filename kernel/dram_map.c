@@ -63,7 +63,7 @@ int32_t dram_map(uint32_t mc, uint32_t page, uint32_t len)
 	}
 	view_unmap();
 	// Lines cached from the page seen before are not this page's.
-	__asm__ volatile("wbinvd" : : : "memory");
+	wbinvd();
 	if (!len)
 		return 0;
 	lut_set(&self, VIEW_PAGE, lut_mc_entry(&self, mc, page));

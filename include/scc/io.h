@@ -24,6 +24,12 @@ static inline void cl1invmb(void)
 	__asm__ volatile(".byte 0x0f, 0x0a" ::: "memory");
 }
 
+// Write back and drop every line of this core's caches.
+static inline void wbinvd(void)
+{
+	__asm__ volatile("wbinvd" : : : "memory");
+}
+
 static inline uint64_t rdtsc(void)
 {
 	uint32_t lo, hi;

@@ -24,7 +24,8 @@ static void scc_mc_port(SCCMachineState *s, int mc, int *x, int *y, int *side)
     *side = (mc & 1) ? SCC_SUB_EAST : SCC_SUB_WEST;
 }
 
-static int scc_mc_at(SCCMachineState *s, int x, int y, int side)
+/* The memory controller at router (@x, @y), side @side; -1 if none. */
+int scc_mc_at(SCCMachineState *s, int x, int y, int side)
 {
     int mc, mx, my, mside;
 

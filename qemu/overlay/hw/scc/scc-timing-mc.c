@@ -49,7 +49,7 @@ void tm_mc_init(SCCMachineState *s)
 {
     SCCTimingParams *p = &s->tp;
     SCCTiming *tm = s->tm;
-    int64_t ps = 1000000000000LL / p->dram_hz;
+    int64_t ps = tm_period_ps(p->dram_hz);
     int i;
 
     tm->mc_window_ps = (int64_t)p->mc_window_ns * 1000;
@@ -121,16 +121,20 @@ int64_t tm_mc_wait(SCCMachineState *s, SCCCore *c, uint64_t pa, int64_t t)
 {
     SCCTiming *tm = s->tm;
     uint32_t e = c->lut[pa >> SCC_PAGE_SHIFT];
-    uint32_t route = SCC_LUT_ROUTE(e), sub = SCC_LUT_SUBDEST(e);
-    int x = LUT_ROUTE_X(route), y = LUT_ROUTE_Y(route), mc;
+    uint32_t route = SCC_LUT_ROUTE(e);
     int64_t w = tm->mc_window_ps, b, b2;
     SCCCoreTiming *k;
     TMServer *rank, *ctl;
+    int mc;
 
-    if (!w || t < 0 || (sub != SUBDEST_EAST && sub != SUBDEST_WEST)) {
+    if (!w || t < 0) {
         return 0;
     }
-    mc = (x >= s->mesh_x / 2) | (y >= s->mesh_y / 2) << 1;
+    mc = scc_mc_at(s, LUT_ROUTE_X(route), LUT_ROUTE_Y(route),
+                   SCC_LUT_SUBDEST(e));
+    if (mc < 0) {
+        return 0;
+    }
     ctl = tm->mc_q[mc];
     rank = tm->rank_q[mc * SCC_MC_RANKS +
                       (SCC_LUT_ADDRBITS(e) % SCC_MC_PAGES) / SCC_MC_RANK_PAGES];

@@ -202,6 +202,7 @@ void scc_prop_add_bool(ObjectClass *oc, const char *name, size_t offset,
                        bool def, const char *desc);
 
 /* scc-lut.c: per-core address spaces */
+int scc_mc_at(SCCMachineState *s, int x, int y, int side);
 void scc_lut_init(SCCMachineState *s, SCCCore *c);
 void scc_lut_reset(SCCMachineState *s, SCCCore *c);
 void scc_lut_write(SCCMachineState *s, SCCCore *c, int page, uint32_t val);
