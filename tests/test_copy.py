@@ -159,9 +159,11 @@ def test_faulting_copy_core_reported_and_requester_told(images, tmp_path):
 
 
 # Where the copy core was: its loop in the service (main), seen from the
-# kernel if the requester's PING had just interrupted it.
+# kernel if the requester's PING had just interrupted it (a kernel address
+# the machine finds no symbol for is given bare: "eip 0x001038c7;
+# application at ...", as a functional run's host timing once caught it).
 UNRESPONSIVE = (r"scc:   core 01: unresponsive: core 00 gave up waiting for it; it was "
-                r"running at eip 0x[0-9a-f]{8} \([^)]+\)(; application at "
+                r"running at eip 0x[0-9a-f]{8}( \([^)]+\))?(; application at "
                 r"0x[0-9a-f]{8} \(main\+0x[0-9a-f]+ in copy_core\.elf\))?; "
                 rf"exit status {EXIT_UNRESPONSIVE}$")
 # The deadline: 20 ms of modeled time (deterministic), or 2 s of the
@@ -184,7 +186,7 @@ def test_hung_copy_core_reported_and_requester_told(images, tmp_path, timing):
     assert not r.timed_out and r.returncode == EXIT_UNRESPONSIVE, explain(r)
     assert f"hang first=0 second={-ETIMEDOUT}" in r.core_lines()[0], explain(r)
     assert re.search(r"core 01 failed: unresponsive: core 00 gave up waiting for it "
-                     r"\(it was running at eip 0x[0-9a-f]{8} ", r.stderr), explain(r)
+                     r"\(it was running at eip 0x[0-9a-f]{8}[ ;]", r.stderr), explain(r)
     where = re.search(UNRESPONSIVE, r.stderr, re.M)
     assert where, explain(r)
     assert "copy_core.elf" in where[0], where[0]
