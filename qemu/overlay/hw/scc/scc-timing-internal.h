@@ -9,6 +9,7 @@
 #define HW_SCC_SCC_TIMING_INTERNAL_H
 
 #include "hw/core/cpu.h"
+#include "system/runstate.h"
 #include "hw/i386/apic_internal.h"
 #include "system/tcg-timing.h"
 #include "target/i386/cpu.h"
@@ -147,5 +148,6 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
 
 /* scc-timing-sched.c */
 extern const TCGTimingOps tm_ops;
+void tm_vm_state(void *opaque, bool running, RunState state);
 
 #endif

@@ -215,6 +215,15 @@ static CPUState *tm_next(int64_t *budget)
             break;
         }
     }
+    if (!cpu_can_run(c->cs) && tm->debug_stopping) {
+        /*
+         * The core due next hit a breakpoint: wait for the stop it asked
+         * for. Another core run meanwhile would run unbounded until that
+         * stop came, as far as host time let it, and gdb would change
+         * modeled numbers.
+         */
+        return NULL;
+    }
     if (!cpu_can_run(c->cs)) {
         /*
          * The core due next is stopped while another may run: only a
@@ -275,11 +284,21 @@ static void tm_ran(CPUState *cs, int64_t executed, int ret)
 {
     SCCCore *c = &tm_machine->core[cs->cpu_index];
 
+    if (ret == EXCP_DEBUG) {
+        tm_machine->tm->debug_stopping = true;
+    }
+
     tm_core_timing(c)->insns += executed;
     tm_core_timing(c)->n.instructions += executed;
     tm_core_timing(c)->running = false;
     tm_catch_up(c);
     cpu_env(cs)->timing_mpb.mark = -1;     /* a new run, new marks */
+}
+
+/* The stop a breakpoint asked for is done (or the machine runs again). */
+void tm_vm_state(void *opaque, bool running, RunState state)
+{
+    tm_machine->tm->debug_stopping = false;
 }
 
 const TCGTimingOps tm_ops = {

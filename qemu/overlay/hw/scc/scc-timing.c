@@ -408,6 +408,7 @@ bool scc_timing_init(SCCMachineState *s,
     s->timing_exit.notify = tm_exit_notify;
     qemu_add_exit_notifier(&s->timing_exit);
     tcg_timing_ops = &tm_ops;
+    qemu_add_vm_change_state_handler(tm_vm_state, NULL);
     tcg_timing_ram = tm_ram;
     tcg_timing_ram_all = p->dram;
     /* with timing-dram=off, no load of RAM reaches the L1 model */

@@ -269,6 +269,11 @@ typedef struct SCCTiming {
     int sif_tile;
     int64_t io_arrival;         /* the arrival of the access being done */
     bool stall_reported;
+    /*
+     * A core stopped at a breakpoint, and the stop of the others it asked
+     * for not done yet: the main loop does it in host time.
+     */
+    bool debug_stopping;
     uint64_t blocks;            /* restarts of accesses (host work) */
     int64_t port_busy[SCC_MAX_TILES];  /* MPB port of each tile busy until */
     int16_t line_writer[SCC_MAX_TILES * SCC_MPB_LINES];
