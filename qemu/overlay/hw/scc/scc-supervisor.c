@@ -227,24 +227,6 @@ static int scc_failures(SCCMachineState *s)
     return n;
 }
 
-/* Every started core has exited: the normal end of a run. */
-void scc_supervisor_all_exited(SCCMachineState *s)
-{
-    int failed = scc_failures(s);
-
-    if (s->ending) {
-        return;
-    }
-    s->ending = true;
-    timer_del(s->stall_timer);
-    if (failed) {
-        g_autofree char *h = g_strdup_printf("%d core(s) failed", failed);
-        scc_report(s, h);
-    }
-    qemu_system_shutdown_request_with_code(SHUTDOWN_CAUSE_GUEST_SHUTDOWN,
-                                           scc_exit_code(s, false));
-}
-
 /* Ends the run now (main loop, BQL held): every vCPU stops where it is. */
 static void scc_end_run(SCCMachineState *s, const char *why, bool stalled)
 {
@@ -271,19 +253,52 @@ static void scc_end_run(SCCMachineState *s, const char *why, bool stalled)
                                            scc_exit_code(s, stalled));
 }
 
+static char *scc_fail_fast_why(SCCMachineState *s)
+{
+    SCCCore *c = &s->core[s->first_failure];
+
+    return g_strdup_printf("stopping the run: core %02d failed with status "
+                           "%d (on-failure=continue would keep the other "
+                           "cores running)", c->id, c->exit_status);
+}
+
 static void scc_fail_fast_bh(void *opaque)
 {
     SCCMachineState *s = opaque;
-    SCCCore *c = &s->core[s->first_failure];
     g_autofree char *why = NULL;
 
     if (s->ending) {
         return;
     }
-    why = g_strdup_printf("stopping the run: core %02d failed with status "
-                          "%d (on-failure=continue would keep the other "
-                          "cores running)", c->id, c->exit_status);
+    why = scc_fail_fast_why(s);
     scc_end_run(s, why, false);
+}
+
+/*
+ * Every started core has exited: the normal end of a run. The last ones
+ * may have exited before a failure's stop ran (it waits for the main
+ * loop): the report is the one that stop would have made, not one that
+ * depends on which came first in host time.
+ */
+void scc_supervisor_all_exited(SCCMachineState *s)
+{
+    int failed = scc_failures(s);
+
+    if (s->ending) {
+        return;
+    }
+    s->ending = true;
+    timer_del(s->stall_timer);
+    if (s->fail_fast) {
+        g_autofree char *why = scc_fail_fast_why(s);
+
+        scc_report(s, why);
+    } else if (failed) {
+        g_autofree char *h = g_strdup_printf("%d core(s) failed", failed);
+        scc_report(s, h);
+    }
+    qemu_system_shutdown_request_with_code(SHUTDOWN_CAUSE_GUEST_SHUTDOWN,
+                                           scc_exit_code(s, false));
 }
 
 /*
@@ -301,6 +316,7 @@ void scc_supervisor_core_failed(SCCMachineState *s, SCCCore *c)
         return;
     }
     /* The last core to exit ends the run anyway, with the same report. */
+    s->fail_fast = true;
     aio_bh_schedule_oneshot(qemu_get_aio_context(), scc_fail_fast_bh, s);
 }
 
@@ -396,6 +412,7 @@ void scc_supervisor_reset(SCCMachineState *s)
 {
     s->ending = false;
     s->first_failure = -1;
+    s->fail_fast = false;
     s->stall_checks = 0;
     timer_mod(s->stall_timer,
               qemu_clock_get_ms(QEMU_CLOCK_REALTIME) + STALL_PERIOD_MS);

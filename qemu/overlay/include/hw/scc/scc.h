@@ -176,6 +176,7 @@ struct SCCMachineState {
     bool keep_going;                /* on-failure=continue */
     bool ending;                    /* the run is being stopped */
     int first_failure;              /* core id, or -1 */
+    bool fail_fast;                 /* its stop is scheduled */
     QEMUTimer *stall_timer;
     int stall_checks;               /* consecutive checks that found a stall */
     uint64_t events;                /* bumped by anything that can wake */
