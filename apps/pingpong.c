@@ -23,8 +23,10 @@
  * copy= (by name only) chooses how gets copy into private memory
  * (RCCE_copy_style): libscc (the default) reads each destination line
  * first, as iRCCE's memcpy did; rcce1 copies words straight, as RCCE 1.x
- * did, each store to an uncached line going around the caches (the copy
- * paper's "RCCE normal->normal" against "iRCCE normal->normal").
+ * did, each store to an uncached line going around the caches, and sends
+ * in lockstep, one whole-buffer chunk at a time, as RCCE 1.x did before
+ * iRCCE's pipelining (the copy paper's "RCCE normal->normal" against
+ * "iRCCE normal->normal").
  * mpbt= (by name only, chip only) on marks the pages of the message buffer
  * (sent from and received into) MPBT (SYS_copy_mpbt): reads of it bypass
  * the L2 and writes combine in the write-combine buffer (the copy paper's

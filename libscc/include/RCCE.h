@@ -214,8 +214,10 @@ int    RCCE_ue_core(int ue);
  * line before writing it, as iRCCE's memcpy did; RCCE_COPY_RCCE1 copies
  * words straight, as RCCE 1.x did, so a store to a line no cache holds
  * goes around the caches on its own (002: "write around for every 4
- * bytes"). For this UE; returns the previous style, or -1 (RCCE_ERROR_*
- * is not set) for a style it does not know.
+ * bytes"), and this UE's sends go in lockstep as RCCE 1.x's did (one
+ * whole-buffer chunk at a time, where libscc pipelines two halves, as
+ * iRCCE did). For this UE; returns the previous style, or -1
+ * (RCCE_ERROR_* is not set) for a style it does not know.
  */
 #define RCCE_COPY_LIBSCC 0
 #define RCCE_COPY_RCCE1  1

@@ -18,6 +18,7 @@ struct scc_xfer {
     unsigned int next;      /* chunks posted (send) or taken (receive) */
     int peer;               /* the other UE's rank */
     int started;            /* receive: the message's size is known */
+    int lockstep;           /* one whole-buffer chunk in flight (RCCE 1.x) */
 };
 
 #endif

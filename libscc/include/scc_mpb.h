@@ -39,7 +39,9 @@
  * message of at most SCC_MPB_PAYLOAD_SIZE bytes travels as one chunk in
  * the whole region. A larger one is pipelined: chunks of half the region,
  * chunk k in half k%2, so the sender fills one half while the receiver
- * empties the other (iRCCE's pipelined protocol). A collective algorithm
+ * empties the other (iRCCE's pipelined protocol); a sender in RCCE 1.x's
+ * copy style sends whole-region chunks in lockstep instead, as RCCE 1.x
+ * did, and says so in the size word (SCC_SIZE_LOCKSTEP). A collective algorithm
  * that moves data through MPBs (OC-Bcast and the in-MPB algorithms) uses
  * the same region while this UE has no p2p send in flight (coll/region.c):
  * only the owner writes its region, and only signals (chan lines) are
@@ -87,6 +89,7 @@
 /* Words of a chan line. */
 #define SCC_LINE_SEQ            0
 #define SCC_LINE_SIZE           4
+#define SCC_SIZE_LOCKSTEP       0x80000000u /* in SIZE: sent in lockstep (chan.c) */
 #define SCC_LINE_TAKEN          8
 #define SCC_LINE_SIG(k)         (12 + 4 * (k))      /* k = 0, 1 */
 #define SCC_LINE_VAL(k)         (20 + 4 * (k))      /* k = 0, 1, 2 */

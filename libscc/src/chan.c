@@ -10,6 +10,12 @@
  * posted and not yet taken. The send is done when chan[r].taken says every
  * chunk was taken: RCCE's synchronous send.
  *
+ * A sender in RCCE 1.x's style (RCCE_copy_style) sends in lockstep, as
+ * RCCE 1.x did before iRCCE brought pipelining (002, copy paper): chunks
+ * of the whole buffer, the next put only once the last was taken. It
+ * says so in the size word's top bit (sizes stop at INT_MAX), so the
+ * receiver cuts the message the same way whatever its own style.
+ *
  * Both sides derive the chunking from the SENDER's size, which the
  * receiver reads from the line, so a receive of the wrong size still
  * consumes exactly the sent message (it copies what fits and reports
@@ -22,15 +28,16 @@
 #include "internal.h"
 
 /* How a message of n bytes is cut: one chunk in the whole buffer, or
- * half-buffer chunks. */
-static void plan(struct scc_xfer *x, size_t n)
+ * half-buffer chunks; in lockstep, whole-buffer chunks. */
+static void plan(struct scc_xfer *x, size_t n, int lockstep)
 {
     x->msg = n;
+    x->lockstep = lockstep;
     if (n <= SCC_MPB_PAYLOAD_SIZE) {
         x->chunk = n;
         x->nchunks = n ? 1 : 0;
     } else {
-        x->chunk = SCC_MPB_PAYLOAD_SIZE / 2;
+        x->chunk = lockstep ? SCC_MPB_PAYLOAD_SIZE : SCC_MPB_PAYLOAD_SIZE / 2;
         x->nchunks = (unsigned int)((n + x->chunk - 1) / x->chunk);
     }
 }
@@ -38,7 +45,8 @@ static void plan(struct scc_xfer *x, size_t n)
 /* Offset of chunk k in the payload buffer. */
 static size_t slot(const struct scc_xfer *x, unsigned int k)
 {
-    return SCC_MPB_PAYLOAD + (x->nchunks == 1 ? 0 : (k & 1) * x->chunk);
+    return SCC_MPB_PAYLOAD + (x->nchunks == 1 || x->lockstep ? 0 :
+                              (k & 1) * x->chunk);
 }
 
 /* Bytes in chunk k. */
@@ -56,7 +64,7 @@ void chan_send_begin(struct scc_xfer *x, char *buf, size_t size, int dest)
     x->base = scc_self.posted[dest];
     x->next = 0;
     x->started = 1;
-    plan(x, size);
+    plan(x, size, plat_copy_style == RCCE_COPY_RCCE1);
 }
 
 int chan_send_step(struct scc_xfer *x)
@@ -64,7 +72,7 @@ int chan_send_step(struct scc_xfer *x)
     t_vcharp mine = my_mpb();
     t_vcharp ready = mine + SCC_MPB_CHAN_LINE(x->peer) + SCC_LINE_TAKEN;
     t_vcharp sent = scc_self.mpb[x->peer] + SCC_MPB_SENT_LINE(scc_self.iam);
-    unsigned int window = x->nchunks == 1 ? 1 : 2;
+    unsigned int window = x->nchunks == 1 || x->lockstep ? 1 : 2;
 
     while (x->next < x->nchunks) {
         uint32_t taken = line_read(ready);
@@ -74,7 +82,8 @@ int chan_send_step(struct scc_xfer *x)
                  chunk_bytes(x, x->next));
         x->next++;
         /* size before seq: a reader that sees seq also sees the size */
-        plat_store_relaxed(sent + SCC_LINE_SIZE, (uint32_t)x->msg);
+        plat_store_relaxed(sent + SCC_LINE_SIZE, (uint32_t)x->msg |
+                           (x->lockstep ? SCC_SIZE_LOCKSTEP : 0));
         plat_store(sent + SCC_LINE_SEQ, x->base + x->next);
         plat_flush(mine);
     }
@@ -111,7 +120,9 @@ int chan_recv_step(struct scc_xfer *x)
     if (!x->started) {
         if (line_read(sent) == x->base)
             return 0;
-        plan(x, plat_load_relaxed(sent + SCC_LINE_SIZE));
+        uint32_t w = plat_load_relaxed(sent + SCC_LINE_SIZE);
+
+        plan(x, w & ~SCC_SIZE_LOCKSTEP, (w & SCC_SIZE_LOCKSTEP) != 0);
         x->started = 1;
     }
     while (x->next < x->nchunks) {

@@ -157,8 +157,9 @@ int iRCCE_iprobe(int source, int *test_rank, int *test_flag)
             found = s;
     if (found >= 0) {
         scc_self.recent_source = found;
-        scc_self.recent_length = (int)plat_load_relaxed(
-            my_mpb() + SCC_MPB_SENT_LINE(found) + SCC_LINE_SIZE);
+        scc_self.recent_length = (int)(plat_load_relaxed(
+            my_mpb() + SCC_MPB_SENT_LINE(found) + SCC_LINE_SIZE) &
+            ~SCC_SIZE_LOCKSTEP);
     }
     scc_idle(moved || found >= 0);
     if (test_rank)

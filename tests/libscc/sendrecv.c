@@ -6,12 +6,24 @@
  * neighbour tile (2) and the far corner (47).
  *
  *     sendrecv [LO HI [LARGE...]]     default 1 9000 16389 1048579 4194304
+ *
+ * Then the sizes around the channel's chunks once more with the two ends
+ * in different copy styles (RCCE_copy_style): a sender in RCCE 1.x's
+ * style cuts a message into whole-buffer chunks sent in lockstep, and
+ * the receiver, in libscc's, must cut it the same way; then the reverse.
  */
 #include "check.h"
+#include "scc_mpb.h"             /* SCC_MPB_PAYLOAD_SIZE: the chunks */
 
 #define GUARD 64
 
 static size_t sizes_default[] = { 16389, 1048579, 4194304 };
+
+/* one and two whole buffers, half of one, each give or take a byte */
+static const size_t sizes_mixed[] = {
+    SCC_MPB_PAYLOAD_SIZE / 2 + 1, SCC_MPB_PAYLOAD_SIZE, SCC_MPB_PAYLOAD_SIZE + 1,
+    2 * SCC_MPB_PAYLOAD_SIZE - 1, 2 * SCC_MPB_PAYLOAD_SIZE + 1, 16389,
+};
 
 static void one(char *buf, size_t n, int peer, int me, int pass)
 {
@@ -43,6 +55,20 @@ static void one(char *buf, size_t n, int peer, int me, int pass)
         }
 }
 
+static void mixed(char *buf, int peer, int me)
+{
+    for (int sender_rcce1 = 1; sender_rcce1 >= 0; sender_rcce1--) {
+        /* UE 0 sends first: its style is the sender's going out */
+        int rcce1 = me == 0 ? sender_rcce1 : !sender_rcce1;
+
+        CHECK_EQ(RCCE_copy_style(rcce1 ? RCCE_COPY_RCCE1 : RCCE_COPY_LIBSCC),
+                 RCCE_COPY_LIBSCC);
+        for (size_t i = 0; i < sizeof sizes_mixed / sizeof *sizes_mixed; i++)
+            one(buf, sizes_mixed[i], peer, me, 2 + sender_rcce1);
+        RCCE_copy_style(RCCE_COPY_LIBSCC);
+    }
+}
+
 int RCCE_APP(int argc, char **argv)
 {
     size_t lo = 1, hi = 9000, *large = sizes_default, nlarge = 3, max = 0;
@@ -60,7 +86,7 @@ int RCCE_APP(int argc, char **argv)
         for (size_t i = 0; i < nlarge; i++)
             large[i] = strtoul(argv[3 + i], NULL, 0);
     }
-    max = hi;
+    max = hi > 16389 ? hi : 16389;         /* and sizes_mixed */
     for (size_t i = 0; i < nlarge; i++)
         if (large[i] > max)
             max = large[i];
@@ -73,6 +99,7 @@ int RCCE_APP(int argc, char **argv)
                 one(buf, n, peer, me, 0);
             for (size_t i = 0; i < nlarge; i++)
                 one(buf, large[i], peer, me, 1);
+            mixed(buf, peer, me);
 
             /* RCCE_recv_test: nothing there, then the message */
             int test = 1;

@@ -1025,7 +1025,9 @@ HEADLINES: list[Headline] = [
         config=("apps/pingpong.c on cores 0 and 1 (one tile), 533/800 MHz, the app's "
                 "defaults: 32 B-1 MiB, 8 MiB moved per size (2-1000 round trips); "
                 "RCCE_send/RCCE_recv with copy=rcce1: gets copy words straight into private "
-                "memory, as RCCE 1.x did (002: 'write around for every 4 bytes'); MB/s = 2 x "
+                "memory, as RCCE 1.x did (002: 'write around for every 4 bytes'), and sends go "
+                "in lockstep, one whole-buffer chunk at a time (002: iRCCE's pipelining is what "
+                "keeps 'the read/write operations' from happening 'in lockstep'); MB/s = 2 x "
                 "bytes per round trip; highest over the sizes. The same run with libscc's "
                 "copies (copy=libscc, each destination line read first) is in the "
                 "experiment's results. Quick: 4 KiB-1 MiB, 2 MiB moved per size."),
