@@ -120,26 +120,33 @@ static inline void tm_take(TMServer *q, int64_t b)
 int64_t tm_mc_wait(SCCMachineState *s, SCCCore *c, uint64_t pa, int64_t t)
 {
     SCCTiming *tm = s->tm;
+    SCCCoreTiming *k = tm_core_timing(c);
     uint32_t e = c->lut[pa >> SCC_PAGE_SHIFT];
-    uint32_t route = SCC_LUT_ROUTE(e);
     int64_t w = tm->mc_window_ps, b, b2;
-    SCCCoreTiming *k;
     TMServer *rank, *ctl;
-    int mc;
 
     if (!w || t < 0) {
         return 0;
     }
-    mc = scc_mc_at(s, LUT_ROUTE_X(route), LUT_ROUTE_Y(route),
-                   SCC_LUT_SUBDEST(e));
-    if (mc < 0) {
+    /* a core goes through one or two entries for long stretches */
+    if (unlikely(k->mc_key != ((uint64_t)e | 1ull << 32))) {
+        uint32_t route = SCC_LUT_ROUTE(e);
+        int mc = scc_mc_at(s, LUT_ROUTE_X(route), LUT_ROUTE_Y(route),
+                           SCC_LUT_SUBDEST(e));
+
+        k->mc_key = (uint64_t)e | 1ull << 32;
+        k->mc_ctl = mc < 0 ? NULL : tm->mc_q[mc];
+        k->mc_rank = mc < 0 ? NULL :
+                     tm->rank_q[mc * SCC_MC_RANKS +
+                                (SCC_LUT_ADDRBITS(e) % SCC_MC_PAGES) /
+                                SCC_MC_RANK_PAGES];
+    }
+    ctl = k->mc_ctl;
+    rank = k->mc_rank;
+    if (!ctl) {
         return 0;
     }
-    ctl = tm->mc_q[mc];
-    rank = tm->rank_q[mc * SCC_MC_RANKS +
-                      (SCC_LUT_ADDRBITS(e) % SCC_MC_PAGES) / SCC_MC_RANK_PAGES];
     /* a core's transactions come a few to a window: no division for most */
-    k = tm_core_timing(c);
     if (t - k->mc_lo >= 0 && t - k->mc_lo < w) {
         b = k->mc_b;
     } else if (t - k->mc_lo >= w && t - k->mc_lo < 2 * w) {

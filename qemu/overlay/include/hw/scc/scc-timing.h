@@ -144,6 +144,10 @@ typedef struct SCCCoreTiming {
     int64_t blocked_arrival;    /* SCC_TM_BLOCKED */
     int64_t mc_end;             /* a run ends once a stall passes this */
     int64_t mc_b, mc_lo;        /* its last controller window, and its start */
+    /* the servers of the last LUT entry it sent a transaction through
+     * (key: the entry | 1 << 32, 0 for none yet); NULL: no controller */
+    uint64_t mc_key;
+    struct TMServer *mc_rank, *mc_ctl;
 
     SCCTimingEvent ev[SCC_TM_MAX_EVENTS];
     int nev;
