@@ -27,6 +27,7 @@ class H:
     config: str = "4 cores"
     not_reproducible: str = ""
     plot: dict | None = None
+    outside_why: str = ""
 
 
 BC = {"experiment": {"app": "bcast_bench", "cores": "0-3", "rcce": True, "timeout": 120},
@@ -46,7 +47,13 @@ def fake_headlines(ours_at_32):
                 "ylabel": "latency (us)"}),
         H("2", "out of band", published=ours_at_32 / 2, band=(0.9, 1.1),
           experiments={"bc": BC}, quick={"bc": {"args": {"sizes": "32"}}},
+          measure=lambda d: median(d, 32), outside_why="the paper contradicts itself"),
+        H("2b", "out of band, open", published=ours_at_32 * 4, band=(0.9, 1.1),
+          experiments={"bc": BC}, quick={"bc": {"args": {"sizes": "32"}}},
           measure=lambda d: median(d, 32)),
+        H("2c", "in band, with a reason it does not need", published=ours_at_32,
+          band=(0.9, 1.1), experiments={"bc": BC}, quick={"bc": {"args": {"sizes": "32"}}},
+          measure=lambda d: median(d, 32), outside_why="never shown"),
         H("3", "elsewhere only", not_reproducible="needs Linux"),
     ]
 
@@ -75,12 +82,26 @@ def test_report_verdicts_and_pages(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(scc.headlines, "HEADLINES", fake_headlines(ours))
     out = tmp_path / "r"
     assert report.main(["--quick", "--workers", "1", "--out", str(out), "--no-progress"]) == 0
-    assert capsys.readouterr().out.splitlines()[-2] == "points: 0 run, 1 cached, 0 failed"
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-3] == "points: 0 run, 1 cached, 0 failed"
+    assert printed[-1] == "outside with the reason the model cannot get inside: 1 (2)"
     md = (out / "index.md").read_text()
     rows = summary(md)
-    assert [r[0] for r in rows] == ["1. in band", "2. out of band", "3. elsewhere only"]
+    assert [r[0] for r in rows] == ["1. in band", "2. out of band", "2b. out of band, open",
+                                    "2c. in band, with a reason it does not need",
+                                    "3. elsewhere only"]
     assert rows[0][3] == "1.00" and rows[0][5] == "inside" and rows[0][4] == "0.900-1.10x"
     assert rows[1][3] == "2.00" and rows[1][5] == "outside"
+    assert rows[2][3] == "0.250" and rows[2][5] == "outside" and rows[3][5] == "inside"
+    # the outside rows listed, each with its reason or as open; a reason
+    # shows only where the row is outside
+    part = md[md.index("## Outside their band"):md.index("## Build and run")]
+    assert "- **2. out of band** (ratio 2.00): the paper contradicts itself" in part
+    assert "- **2b. out of band, open** (ratio 0.250): no reason established: open." in part
+    assert "2c." not in part and "never shown" not in md
+    assert md.count("**Why the model cannot get inside the band:** the paper contradicts "
+                    "itself") == 1
+    rows = rows[:2] + rows[4:]
     assert rows[2][5] == "not reproducible here" and "needs Linux" in md
     assert "scc-bench run" in md and (out / "experiments" / "bc.toml").is_file()
     assert (out / "plots" / "1.png").is_file()

@@ -86,6 +86,8 @@ def judge(h, dfs: dict) -> dict:
     if h.band and row["ratio"] is not None:
         lo, hi = h.band
         row["verdict"] = "inside" if lo <= row["ratio"] <= hi else "outside"
+        if row["verdict"] == "outside":
+            row["cannot"] = getattr(h, "outside_why", "")
     else:
         row["verdict"] = "shown (no band)"
     if failed:
@@ -133,8 +135,18 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
     counts = {}
     for r in rows:
         counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
-    md += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in counts.items()) + ".", "",
-           "## Build and run", "",
+    md += ["", "Verdicts: " + ", ".join(f"{n} {v}" for v, n in counts.items()) + ".", ""]
+    outside = [r for r in rows if r["verdict"] == "outside"]
+    if outside:
+        md += ["## Outside their band", "",
+               "Each with the reason the model cannot get inside, where one is established "
+               "(the published number contradicts the papers' other measurements of the same "
+               "chip, which the model follows); the others are open.", ""]
+        md += [f"- **{r['id']}. {_md_escape(r['result'])}** (ratio {fmt(r['ratio'])}): "
+               + (_md_escape(r["cannot"]) if r.get("cannot") else "no reason established: open.")
+               for r in outside]
+        md += [""]
+    md += ["## Build and run", "",
            f"- commit `{env['commit']}`{' (tree dirty)' if env['dirty'] else ''}; "
            f"QEMU {env['qemu_version']}",
            f"- host {env['host']} ({env['cpus']} CPUs, {env['platform']}), Python {env['python']}",
@@ -155,6 +167,8 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
                f"- ratio: {fmt(r['ratio'])}" if r["ratio"] is not None else "- ratio: -",
                f"- band: {_band(r['band'])}: {h.why_band}",
                f"- **verdict: {r['verdict']}**" + (f" ({r['why']})" if r["why"] else ""), ""]
+        if r.get("cannot"):
+            md += [f"**Why the model cannot get inside the band:** {r['cannot']}", ""]
         p = _plot(h, dfs_all, out)
         if p:
             md += [f"![{h.result}](plots/{p.name})", ""]
@@ -245,6 +259,9 @@ def main(argv: list[str] | None = None) -> int:
                                                        "shown (no band)")]
     print(f"rows: {len(rows)}; {sum(r['verdict'] == 'inside' for r in rows)} inside their "
           f"band, {len(outside)} outside or without a result")
+    cannot = [r["id"] for r in rows if r.get("cannot")]
+    print(f"outside with the reason the model cannot get inside: {len(cannot)}"
+          + (f" ({', '.join(cannot)})" if cannot else ""))
     return 0
 
 
