@@ -3,7 +3,8 @@
  * allreduce_bench and coll_bench (one implementation, three programs).
  *
  *   PROG NUES GHZ CORE... [--op OP] [--alg SPEC]... [--sizes LIST] [--root R]
- *        [--iters N] [--warmup W] [--rtype T] [--rop O] [--list] [--regions]
+ *        [--iters N] [--warmup W] [--rtype T] [--rop O] [--copy C] [--list]
+ *        [--regions]
  *
  * Method (001 section 6.1): every iteration works on a fresh offset of a
  * large buffer, so that nothing is cached from the last one; members
@@ -30,6 +31,13 @@
  *
  * --sizes takes sizes.h's lists: 32,100,1K-1M (a range doubles to its
  * high end) or 1:1M (OSU's form: the powers of two from 1 to 1M).
+ *
+ * --copy libscc|rcce1|lockstep (RCCE_copy_style, every member): how gets
+ * copy into private memory and whether sends pipeline. libscc (the
+ * default): lines read first, sends pipelined; rcce1: RCCE 1.x's word
+ * copies and lockstep sends; lockstep: libscc's copies, RCCE 1.x's
+ * lockstep sends (RCCE_comm's collectives in 001 ran on RCCE 1.x's sends,
+ * and libscc's copy is the one that gives 001's o_mem_w: docs/timing.md).
  *
  * --regions (apps/benchout.h): every member's timed calls (the warm-up
  * left out) form the region named after the collective (bcast,
@@ -91,8 +99,8 @@ static int cb_usage(const char *fmt, ...)
         fprintf(stderr,
                 "usage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
                 "[--sizes 32,100,1K-1M|1:1M] [--root R] [--iters N] [--warmup W] "
-                "[--rtype int|long|float|double] [--rop sum|max|min|prod] [--list] "
-                "[--regions]\n");
+                "[--rtype int|long|float|double] [--rop sum|max|min|prod] "
+                "[--copy libscc|rcce1|lockstep] [--list] [--regions]\n");
     return 2;
 }
 
@@ -505,6 +513,8 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
     static const int tvals[] = {RCCE_INT, RCCE_LONG, RCCE_FLOAT, RCCE_DOUBLE};
     static const char *const onames[] = {"sum", "max", "min", "prod"};
     static const int ovals[] = {RCCE_SUM, RCCE_MAX, RCCE_MIN, RCCE_PROD};
+    static const char *const cnames[] = {"libscc", "rcce1", "lockstep"};
+    static const int cvals[] = {RCCE_COPY_LIBSCC, RCCE_COPY_RCCE1, RCCE_COPY_LOCKSTEP};
     struct cb b = {.op = default_op, .iters = 20, .warmup = 3, .rtype = RCCE_DOUBLE,
                    .rop = RCCE_SUM};
     int list = 0, bad = 0;
@@ -549,6 +559,12 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
         } else if (!strcmp(a, "--rop")) {
             if ((b.rop = cb_lookup(v, onames, ovals, 4)) < 0)
                 return cb_usage("bad --rop '%s'", v);
+        } else if (!strcmp(a, "--copy")) {
+            int style = cb_lookup(v, cnames, cvals, 3);
+
+            if (style < 0)
+                return cb_usage("bad --copy '%s': want libscc, rcce1 or lockstep", v);
+            RCCE_copy_style(style);
         } else
             return cb_usage("unknown option '%s'", a);
     }

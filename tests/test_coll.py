@@ -214,6 +214,7 @@ def test_bench_host(app, op):
     (["--root", "9"], "--root out of range"),
     (["--sizes", "abc"], "bad --sizes"),
     (["--op", "nosuch"], "unknown --op"),
+    (["--copy", "fast"], "bad --copy 'fast': want libscc, rcce1 or lockstep"),
 ])
 def test_bench_bad_options(args, want):
     r, why = run_host(host("host", "coll_bench"), ue_args(cores_of(3)) + args, 60)
@@ -238,3 +239,25 @@ def test_bench_chip():
     assert not r.timed_out and r.returncode == 0, why
     rows = rows_of(r.core_stdout(0))
     assert all(x["clock"] == "emulated" and x["verified"] == "yes" for x in rows), rows
+
+
+def test_bench_copy_styles_chip():
+    """--copy on every member: a scatter-allgather of 64 KiB on 4 cores
+    (16 KiB pieces, several MPB chunks each) verifies in every style, and
+    in modeled time lockstep sends (RCCE 1.x's: a chunk put only once the
+    last was taken) take longer than libscc's pipelined ones, and RCCE
+    1.x's word copies, written around the caches, longer still."""
+    cores = cores_of(4)
+    median = {}
+    for style in ("libscc", "lockstep", "rcce1"):
+        r = run_app(BUILD / "apps" / "bcast_bench.elf", cores=cores, timeout=CHIP_TIMEOUT,
+                    machine={"timing": "on"},
+                    args=ue_args(cores) + ["--alg", "scatter_allgather", "--sizes", "65536",
+                                           "--iters", "1", "--warmup", "1", "--copy", style])
+        why = f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+        assert not r.timed_out and r.returncode == 0, why
+        [row] = rows_of(r.core_stdout(0))
+        assert row["verified"] == "yes" and row["clock"] == "modeled", row
+        assert f"--copy {style}" in r.core_stdout(0), why      # the command line, kept
+        median[style] = float(row["median_us"])
+    assert median["libscc"] * 1.2 < median["lockstep"] < median["rcce1"] / 2, median

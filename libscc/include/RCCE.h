@@ -209,18 +209,21 @@ int    RCCE_debug_unset(int);
 int    RCCE_ue_core(int ue);
 
 /*
- * libscc extension: how RCCE_get, and the receives that get, copy into
- * private memory. RCCE_COPY_LIBSCC (the default) reads each destination
- * line before writing it, as iRCCE's memcpy did; RCCE_COPY_RCCE1 copies
- * words straight, as RCCE 1.x did, so a store to a line no cache holds
- * goes around the caches on its own (002: "write around for every 4
- * bytes"), and this UE's sends go in lockstep as RCCE 1.x's did (one
- * whole-buffer chunk at a time, where libscc pipelines two halves, as
- * iRCCE did). For this UE; returns the previous style, or -1
- * (RCCE_ERROR_* is not set) for a style it does not know.
+ * libscc extension: how this UE's point-to-point transfers move data, as
+ * a set of RCCE_COPY_* bits. RCCE_COPY_LIBSCC (none, the default): gets
+ * read each private destination line before writing it, as iRCCE's
+ * memcpy did, and sends pipeline two half-buffer chunks, as iRCCE did.
+ * RCCE_COPY_WORDS: gets copy words straight, as RCCE 1.x did, so a store
+ * to a line no cache holds goes around the caches on its own (002:
+ * "write around for every 4 bytes"). RCCE_COPY_LOCKSTEP: sends go in
+ * lockstep as RCCE 1.x's did, one whole-buffer chunk put only once the
+ * last was taken. RCCE_COPY_RCCE1 is both. Returns the previous style,
+ * or -1 (RCCE_ERROR_* is not set) for bits it does not know.
  */
-#define RCCE_COPY_LIBSCC 0
-#define RCCE_COPY_RCCE1  1
+#define RCCE_COPY_LIBSCC   0
+#define RCCE_COPY_WORDS    1
+#define RCCE_COPY_LOCKSTEP 2
+#define RCCE_COPY_RCCE1    (RCCE_COPY_WORDS | RCCE_COPY_LOCKSTEP)
 int    RCCE_copy_style(int style);
 
 #ifdef SCC_HOST

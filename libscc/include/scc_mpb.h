@@ -40,7 +40,7 @@
  * the whole region. A larger one is pipelined: chunks of half the region,
  * chunk k in half k%2, so the sender fills one half while the receiver
  * empties the other (iRCCE's pipelined protocol); a sender in RCCE 1.x's
- * copy style sends whole-region chunks in lockstep instead, as RCCE 1.x
+ * style (RCCE_COPY_LOCKSTEP) sends whole-region chunks in lockstep, as RCCE 1.x
  * did, and says so in the size word (SCC_SIZE_LOCKSTEP). A collective algorithm
  * that moves data through MPBs (OC-Bcast and the in-MPB algorithms) uses
  * the same region while this UE has no p2p send in flight (coll/region.c):

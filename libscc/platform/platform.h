@@ -224,7 +224,7 @@ static inline void plat_get(void *dst, t_vcharp mpb, size_t n)
 
     plat_invalidate();
     if ((uintptr_t)dst >= PLAT_PRIVATE_END ||
-        plat_copy_style == RCCE_COPY_RCCE1 ||
+        (plat_copy_style & RCCE_COPY_WORDS) ||
         (scc_mpbt_nranges && scc_mpbt_covers(dst, n))) {
         plat_copy(dst, src, n);
         return;

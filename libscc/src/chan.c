@@ -10,7 +10,7 @@
  * posted and not yet taken. The send is done when chan[r].taken says every
  * chunk was taken: RCCE's synchronous send.
  *
- * A sender in RCCE 1.x's style (RCCE_copy_style) sends in lockstep, as
+ * A sender in RCCE 1.x's style (RCCE_COPY_LOCKSTEP) sends in lockstep, as
  * RCCE 1.x did before iRCCE brought pipelining (002, copy paper): chunks
  * of the whole buffer, the next put only once the last was taken. It
  * says so in the size word's top bit (sizes stop at INT_MAX), so the
@@ -64,7 +64,7 @@ void chan_send_begin(struct scc_xfer *x, char *buf, size_t size, int dest)
     x->base = scc_self.posted[dest];
     x->next = 0;
     x->started = 1;
-    plan(x, size, plat_copy_style == RCCE_COPY_RCCE1);
+    plan(x, size, (plat_copy_style & RCCE_COPY_LOCKSTEP) != 0);
 }
 
 int chan_send_step(struct scc_xfer *x)

@@ -151,7 +151,7 @@ int RCCE_copy_style(int style)
 {
     int old = plat_copy_style;
 
-    if (style != RCCE_COPY_LIBSCC && style != RCCE_COPY_RCCE1)
+    if (style & ~RCCE_COPY_RCCE1)
         return -1;
     plat_copy_style = style;
     return old;
