@@ -134,9 +134,10 @@ static int my_slot(struct slot *sl)
 
     if (e < 0 || scc_info(&in))
         return -1;
-    long route = (e >> 13) & 0xff, x = route & 0xf, y = route >> 4;
-    sl->mc = (x >= (long)in.mesh_x / 2) | (y >= (long)in.mesh_y / 2) << 1;
-    sl->page0 = e & 0x3ff;
+    long route = LUT_ROUTE(e);
+    sl->mc = SCC_QUADRANT_MC(LUT_ROUTE_X(route), LUT_ROUTE_Y(route), (long)in.mesh_x,
+                             (long)in.mesh_y);
+    sl->page0 = LUT_ADDRBITS(e);
     return 0;
 }
 
@@ -274,7 +275,7 @@ static long my_controller(void)
 {
     long e = scc_lut_read(0);
 
-    return e < 0 ? e : (e >> 10) & 0x7ff;
+    return e < 0 ? e : (e & LUT_PORT_MASK) >> 10;
 }
 
 static int count_controllers(const long *c, int n)

@@ -33,9 +33,10 @@ int main(void)
     MUST(scc_info(&info));
     long e = scc_lut_read(0);
     CHECK(e >= 0, "scc_lut_read(0)");
-    unsigned x = (e >> 13) & 0xf, y = (e >> 17) & 0xf;
-    unsigned mc = (x >= info.mesh_x / 2) | (y >= info.mesh_y / 2) << 1;
-    unsigned page0 = (unsigned)e & 0x3ff;
+    unsigned route = LUT_ROUTE((unsigned)e);
+    unsigned mc = SCC_QUADRANT_MC(LUT_ROUTE_X(route), LUT_ROUTE_Y(route), info.mesh_x,
+                                  info.mesh_y);
+    unsigned page0 = LUT_ADDRBITS((unsigned)e);
     printf("slot %u %u %lu\n", mc, page0, (unsigned long)info.private_mem);
 
     try(4, 0, 4096);                            /* no controller 4 */

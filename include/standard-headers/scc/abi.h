@@ -67,6 +67,11 @@
 #define LUT_ROUTE_XY(x, y)  (((y) << 4) | (x))
 #define LUT_ROUTE_X(r)      ((r) & 0xF)
 #define LUT_ROUTE_Y(r)      ((r) >> 4)
+/* The memory controller of router (x, y)'s mesh quadrant: each core's
+ * DRAM comes from its own quadrant's, and each controller hangs off a
+ * router of its quadrant (0 north-west, 1 north-east, 2 and 3 south). */
+#define SCC_QUADRANT_MC(x, y, mesh_x, mesh_y) \
+	(((x) >= (mesh_x) / 2) | ((y) >= (mesh_y) / 2) << 1)
 
 #define SUBDEST_CORE0       0
 #define SUBDEST_CORE1       1

@@ -42,10 +42,9 @@ int scc_mc_at(SCCMachineState *s, int x, int y, int side)
 static int scc_quadrant_mc(SCCMachineState *s, int core)
 {
     int tile = core / s->cores_per_tile;
-    int east = tile % s->mesh_x >= s->mesh_x / 2;
-    int south = tile / s->mesh_x >= s->mesh_y / 2;
 
-    return east | (south << 1);
+    return SCC_QUADRANT_MC(tile % s->mesh_x, tile / s->mesh_x, s->mesh_x,
+                           s->mesh_y);
 }
 
 int scc_mc_of_core(SCCMachineState *s, int core, int *slot)
