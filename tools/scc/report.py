@@ -87,7 +87,7 @@ def judge(h, dfs: dict) -> dict:
         lo, hi = h.band
         row["verdict"] = "inside" if lo <= row["ratio"] <= hi else "outside"
         if row["verdict"] == "outside":
-            row["cannot"] = getattr(h, "outside_why", "")
+            row["cannot"] = h.outside_why
     else:
         row["verdict"] = "shown (no band)"
     if failed:

@@ -215,16 +215,16 @@ static CPUState *tm_next(int64_t *budget)
             break;
         }
     }
-    if (!cpu_can_run(c->cs) && tm->debug_stopping) {
-        /*
-         * The core due next hit a breakpoint: wait for the stop it asked
-         * for. Another core run meanwhile would run unbounded until that
-         * stop came, as far as host time let it, and gdb would change
-         * modeled numbers.
-         */
-        return NULL;
-    }
     if (!cpu_can_run(c->cs)) {
+        if (tm->debug_stopping) {
+            /*
+             * The core due next hit a breakpoint: wait for the stop it
+             * asked for. Another core run meanwhile would run unbounded
+             * until that stop came, as far as host time let it, and gdb
+             * would change modeled numbers.
+             */
+            return NULL;
+        }
         /*
          * The core due next is stopped while another may run: only a
          * debugger does that (gdb steps one thread past a breakpoint with
