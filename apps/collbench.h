@@ -3,8 +3,8 @@
  * allreduce_bench and coll_bench (one implementation, three programs).
  *
  *   PROG NUES GHZ CORE... [--op OP] [--alg SPEC]... [--sizes LIST] [--root R]
- *        [--iters N] [--warmup W] [--rtype T] [--rop O] [--copy C] [--list]
- *        [--regions]
+ *        [--iters N] [--warmup W] [--rtype T] [--rop O] [--copy C]
+ *        [--buffers fresh|reuse] [--list] [--regions]
  *
  * Method (001 section 6.1): every iteration works on a fresh offset of a
  * large buffer, so that nothing is cached from the last one; members
@@ -38,6 +38,11 @@
  * copies and lockstep sends; lockstep: libscc's copies, RCCE 1.x's
  * lockstep sends (RCCE_comm's collectives in 001 ran on RCCE 1.x's sends,
  * and libscc's copy is the one that gives 001's o_mem_w: docs/timing.md).
+ *
+ * --buffers reuse: every iteration of a size works on the same buffers
+ * (IMB's default, and the thesis' 1000 repetitions of one call, 000
+ * L2515-2519), so a message that fits the caches is received into lines
+ * the last call left there; fresh (the default) is the method above.
  *
  * --regions (apps/benchout.h): every member's timed calls (the warm-up
  * left out) form the region named after the collective (bcast,
@@ -75,6 +80,7 @@ struct cb {
     char *arena_in, *arena_out;
     size_t arena;               /* bytes in each arena */
     size_t off;
+    int reuse;                  /* --buffers reuse: every call the same buffers */
 };
 
 static const long cb_default_sizes[] = {
@@ -100,7 +106,7 @@ static int cb_usage(const char *fmt, ...)
                 "usage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
                 "[--sizes 32,100,1K-1M|1:1M] [--root R] [--iters N] [--warmup W] "
                 "[--rtype int|long|float|double] [--rop sum|max|min|prod] "
-                "[--copy libscc|rcce1|lockstep] [--list] [--regions]\n");
+                "[--copy libscc|rcce1|lockstep] [--buffers fresh|reuse] [--list] [--regions]\n");
     return 2;
 }
 
@@ -262,7 +268,8 @@ static int cb_pattern(unsigned char *o, int m, size_t base, size_t len, int it, 
     return 1;
 }
 
-/* Zeroes, a word at a time (picolibc's memset goes byte by byte). */
+/* Zeroes a word at a time, the same instructions however picolibc's memset
+ * is built (it went byte by byte at -Os: scripts/build-picolibc.sh). */
 static void cb_zero(char *o, size_t len)
 {
 #ifdef SCC_HOST
@@ -394,8 +401,9 @@ static size_t cb_step(const struct cb *b, long size)
 
 /* A zeroed arena just large enough that no call of the run reuses another's
  * buffer (CB_ARENA at most: then the offsets wrap). On the chip it comes
- * from the kernel: picolibc's malloc zeroes byte by byte, and two 8 MiB
- * arenas on 48 cores were 8e8 instructions before anything ran. */
+ * from the kernel: picolibc's malloc clears every block, and two 8 MiB
+ * arenas on 48 cores were 8e8 instructions (byte by byte, at -Os) before
+ * anything ran. */
 static char *cb_arena(size_t len)
 {
 #ifdef SCC_HOST
@@ -432,7 +440,7 @@ static int cb_measure(struct cb *b, const char *spec, long size)
         char *in, *out;
         double t0, t1, ends[RCCE_MAXNP];
 
-        if (b->off + step > b->arena)
+        if (b->off + step > b->arena || b->reuse)
             b->off = 0;
         in = b->arena_in + b->off;
         out = b->arena_out + b->off;
@@ -565,6 +573,10 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
             if (style < 0)
                 return cb_usage("bad --copy '%s': want libscc, rcce1 or lockstep", v);
             RCCE_copy_style(style);
+        } else if (!strcmp(a, "--buffers")) {
+            if (strcmp(v, "fresh") && strcmp(v, "reuse"))
+                return cb_usage("bad --buffers '%s': want fresh or reuse", v);
+            b.reuse = !strcmp(v, "reuse");
         } else
             return cb_usage("unknown option '%s'", a);
     }

@@ -14,6 +14,11 @@
 # picocrt (libscc/sys/crt0.S is the entry), no semihosting, no TLS (errno is
 # a plain global), single-threaded, POSIX console (stdin/stdout/stderr go
 # through read/write on fds 0-2), printf with double support by default.
+# Optimized for speed (-O2, with debug information), not picolibc's default
+# of size: at -Os its memcpy, memmove and memset (and the clearing in its
+# malloc) go a byte at a time, and on the SCC every such store that misses
+# the caches is written around them, about 100 core cycles each
+# (docs/timing.md). The C libraries RCCE programs ran on copied words.
 # It always starts from an empty build directory and installs into a
 # temporary prefix that replaces BUILD_DIR/picolibc at the end, so a failure
 # leaves the previous installation (and no version file) behind.
@@ -74,6 +79,7 @@ if ! "$MESON" setup "$WORK/obj" "$SRC" \
         -Dmultilib=false -Dpicocrt=false -Dsemihost=false -Dtests=false \
         -Dthread-local-storage=false -Dsingle-thread=true -Dspecsdir=none \
         -Dposix-console=true -Dformat-default=double \
+        --buildtype=debugoptimized \
         >"$WORK/setup.log" 2>&1; then
     tail -n 40 "$WORK/setup.log" >&2
     die "meson setup failed; full log: $WORK/setup.log"

@@ -133,6 +133,7 @@ int RCCE_finalize(void)
     /* no UE leaves while another may still read its MPB */
     scc_barrier_dissemination(&RCCE_COMM_WORLD);
     plat_quiesce();
+    scc_scratch_release();
     scc_self.up = 0;
     return RCCE_SUCCESS;
 }

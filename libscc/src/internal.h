@@ -26,6 +26,10 @@ struct scc_shm_block {
     size_t off, len;
 };
 
+/* Scratch slots (scratch.c): a collective that calls another takes
+ * SCC_SCRATCH_OUTER, so that the one it calls can take SCC_SCRATCH_OWN. */
+enum { SCC_SCRATCH_OWN, SCC_SCRATCH_OUTER, SCC_SCRATCH_SLOTS };
+
 struct scc_state {
     int up;                             /* between RCCE_init and finalize */
     int np, iam;                        /* UEs, this UE's rank */
@@ -62,6 +66,9 @@ struct scc_state {
     struct scc_xfer nb_send, nb_recv;
     int nb_send_on, nb_recv_on;
     int nb_recv_err;                    /* of the last receive */
+
+    /* buffers kept from call to call (scratch.c) */
+    struct { void *p; size_t n; } scratch[SCC_SCRATCH_SLOTS];
 };
 
 extern SCC_TLS struct scc_state scc_self;
@@ -130,6 +137,11 @@ int  scc_error(int code);               /* report if debugging, return code */
 int  scc_check_ue(int ue);              /* RCCE_SUCCESS or RCCE_ERROR_ID */
 int  scc_comm_init(RCCE_COMM *comm);    /* barrier lines of a communicator */
 int  scc_barrier_dissemination(RCCE_COMM *comm);  /* RCCE_barrier's own */
+void *scc_scratch(int slot, size_t n);  /* >= n bytes kept across calls, or NULL */
+/* n rounded up to whole cache lines: where the next buffer of a scratch
+ * block starts */
+#define SCC_SCRATCH_LINES(n) (((n) + 31) & ~(size_t)31)
+void scc_scratch_release(void);         /* RCCE_finalize */
 t_vcharp scc_heap_alloc(size_t lines);  /* symmetric MPB lines, or NULL */
 void scc_heap_free(t_vcharp p);
 int  scc_in_heap(t_vcharp p, size_t n); /* [p, p+n) inside my heap */

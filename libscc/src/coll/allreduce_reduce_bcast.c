@@ -3,7 +3,6 @@
  * rank 0, then a binomial broadcast of the result, so every member ends
  * with the same bits.
  */
-#include <stdlib.h>
 
 #include "coll.h"
 
@@ -11,7 +10,7 @@ int coll_reduce_tree(struct coll_call *c, char *acc, char *tmp);
 
 static int run(struct coll_call *c)
 {
-    char *tmp = malloc(c->bytes);
+    char *tmp = scc_scratch(SCC_SCRATCH_OWN, c->bytes);
     struct coll_call b = *c;
     int err;
 
@@ -19,7 +18,6 @@ static int run(struct coll_call *c)
         return scc_error(RCCE_ERROR_MALLOC);
     c->root = 0;
     err = coll_reduce_tree(c, c->out, tmp);
-    free(tmp);
     if (err)
         return err;
     b.op = COLL_BCAST;

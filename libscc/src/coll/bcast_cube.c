@@ -14,8 +14,14 @@
  * (its send port is free then), oldest first; what is left is exchanged
  * after the last round. Both members replay the unit's history, so they
  * agree on every transfer without messages about it.
+ *
+ * blocking=1 does each round's transfers with blocking sends and
+ * receives, one after the other, as the thesis did (000 section 5.3: RCCE
+ * "only provides blocking functions"; iRCCE was taken up for DOPL only).
+ * The order keeps it free of deadlock: an in member sends its debt before
+ * it receives (the out member takes the debt first, then sends), and two
+ * lone members exchanging parts go lower rank first (000 L1774-1786).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "coll.h"
@@ -58,13 +64,30 @@ struct side {
     int *q, head, tail;
 };
 
+/* One round's transfers, in order, with blocking calls: see the top. */
+static int xfer_blocking(struct coll_call *c, char *rbuf, size_t rlen, int from,
+                         const char *sbuf, size_t slen, int to, int send_first)
+{
+    int err = RCCE_SUCCESS;
+
+    if (to >= 0 && send_first)
+        err = coll_send(c, sbuf, slen, to);
+    if (!err && from >= 0)
+        err = coll_recv(c, rbuf, rlen, from);
+    if (!err && to >= 0 && !send_first)
+        err = coll_send(c, sbuf, slen, to);
+    return err;
+}
+
 static int xfer(struct coll_call *c, char *rbuf, size_t rlen, int from,
-                const char *sbuf, size_t slen, int to)
+                const char *sbuf, size_t slen, int to, int send_first)
 {
     iRCCE_RECV_REQUEST rr;
     iRCCE_SEND_REQUEST sr;
     int err;
 
+    if (c->p[1])
+        return xfer_blocking(c, rbuf, rlen, from, sbuf, slen, to, send_first);
     if (from >= 0) {
         err = iRCCE_irecv(rbuf, (ssize_t)rlen, coll_ue(c, from), &rr);
         if (err != iRCCE_SUCCESS && err != iRCCE_PENDING && err != iRCCE_RESERVED)
@@ -101,15 +124,16 @@ static int run(struct coll_call *c)
 #define ABS(x) (((x) + c->root) % c->n)
 #define OFF(p) ((size_t)(p) * part)
 #define LEN(p) (c->bytes - OFF(p) < part ? c->bytes - OFF(p) : part)
-    scratch = malloc(part);
+    /* one block: the part received twice, then each side's record */
+    size_t qn = SCC_SCRATCH_LINES(sizeof(int) * (size_t)g.k), hn = SCC_SCRATCH_LINES((size_t)g.k);
+    scratch = scc_scratch(SCC_SCRATCH_OWN, SCC_SCRATCH_LINES(part) + 2 * (qn + hn));
+    if (!scratch)
+        return scc_error(RCCE_ERROR_MALLOC);
     for (int s = 0; s < 2; s++) {
-        sd[s].have = calloc((size_t)g.k, 1);
-        sd[s].q = malloc(sizeof(int) * (size_t)g.k);
+        sd[s].q = (int *)(scratch + SCC_SCRATCH_LINES(part) + (size_t)s * (qn + hn));
+        sd[s].have = (unsigned char *)sd[s].q + qn;
+        memset(sd[s].have, 0, (size_t)g.k);
         sd[s].head = sd[s].tail = 0;
-    }
-    if (!scratch || !sd[0].have || !sd[1].have || !sd[0].q || !sd[1].q) {
-        err = scc_error(RCCE_ERROR_MALLOC);
-        goto out;
     }
     if (u == 0)
         memset(sd[0].have, 1, (size_t)g.k);
@@ -147,13 +171,14 @@ static int run(struct coll_call *c)
         }
         if (f >= 0 && rel == in) {              /* in: send the debt */
             err = xfer(c, rbuf, rlen, from < 0 ? -1 : ABS(from), c->out + OFF(f),
-                       LEN(f), ABS(o));
+                       LEN(f), ABS(o), 1);
         } else if (f >= 0 && rel == o) {        /* out: take it */
             err = xfer(c, c->out + OFF(f), LEN(f), ABS(in), sbuf, slen,
-                       to < 0 ? -1 : ABS(to));
+                       to < 0 ? -1 : ABS(to), 0);
         } else {
+            /* a lone member: lower rank first if it exchanges with one */
             err = xfer(c, rbuf, rlen, from < 0 ? -1 : ABS(from), sbuf, slen,
-                       to < 0 ? -1 : ABS(to));
+                       to < 0 ? -1 : ABS(to), from != to || rel < to);
         }
         /* both members replay the round */
         if (t >= 0 && u != 0 && !sd[ii].have[t]) {
@@ -183,12 +208,6 @@ static int run(struct coll_call *c)
             }
         }
     }
-out:
-    free(scratch);
-    for (int s = 0; s < 2; s++) {
-        free(sd[s].have);
-        free(sd[s].q);
-    }
     return err;
 #undef ABS
 #undef OFF
@@ -196,8 +215,11 @@ out:
 }
 
 const struct coll_alg coll_bcast_cube = {
-    .name = "cube", .op = COLL_BCAST, .fn = run, .nparam = 1,
+    .name = "cube", .op = COLL_BCAST, .fn = run, .nparam = 2,
     .param = { { "part", 1, 1L << 30, 4096,
-                 "bytes per part (000 section 5.5 chose 4 KiB)" } },
+                 "bytes per part (000 section 5.5 chose 4 KiB)" },
+               { "blocking", 0, 1, 0,
+                 "1: each round's send, then receive (or the other way), blocking, as "
+                 "the thesis did; 0: both at once (iRCCE)" } },
     .doc = "Cube: Bin Jia's pipelined hypercube schedule for any n (thesis 000 chapter 5)",
 };

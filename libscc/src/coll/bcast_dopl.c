@@ -20,7 +20,6 @@
  * >= 3 rows); none: one line, i.e. a pipelined chain (d = 1).
  */
 #include <math.h>
-#include <stdlib.h>
 
 #include "coll.h"
 
@@ -161,13 +160,13 @@ static int run(struct coll_call *c)
         pipe = part;
     maxp = (part + pipe - 1) / pipe + 1;
     k = (int)((c->bytes + part - 1) / part);
-    g = malloc(sizeof(*g));
-    rr = malloc(sizeof(*rr) * maxp);
-    sr = malloc(sizeof(*sr) * maxp);
-    if (!g || !rr || !sr) {
-        err = scc_error(RCCE_ERROR_MALLOC);
-        goto out;
-    }
+    g = scc_scratch(SCC_SCRATCH_OWN, SCC_SCRATCH_LINES(sizeof(*g)) +
+                    SCC_SCRATCH_LINES(sizeof(*rr) * maxp) + sizeof(*sr) * maxp);
+    if (!g)
+        return scc_error(RCCE_ERROR_MALLOC);
+    rr = (iRCCE_RECV_REQUEST *)((char *)g + SCC_SCRATCH_LINES(sizeof(*g)));
+    sr = (iRCCE_SEND_REQUEST *)((char *)rr + SCC_SCRATCH_LINES(sizeof(*rr) * maxp));
+    memset(g, 0, sizeof(*g));           /* as malloc's was */
     make_grid(c, g);
     /* d = 2: rounds 0..k+1; the last one only completes wraparounds */
     for (int i = 0; i < (g->d == 2 ? k + 2 : k) && !err; i++) {
@@ -178,10 +177,6 @@ static int run(struct coll_call *c)
         err = line_round(c, g, dim, p >= 0 && p < k ? p : -1, w >= 0 && w < k ? w : -1,
                          part, pipe, rr, sr);
     }
-out:
-    free(g);
-    free(rr);
-    free(sr);
     return err ? scc_error(err) : RCCE_SUCCESS;
 }
 

@@ -1,7 +1,6 @@
 /*
  * bcast_pipe.c - forwarding engine of the 002 broadcasts (bcast_pipe.h).
  */
-#include <stdlib.h>
 
 #include "bcast_pipe.h"
 
@@ -36,16 +35,16 @@ static int nonblocking(struct coll_call *c, int parent, const int *kids, int nk,
                        size_t chunk)
 {
     size_t nc = (c->bytes + chunk - 1) / chunk;
-    iRCCE_RECV_REQUEST *rr = malloc(sizeof(*rr) * WINDOW);
-    iRCCE_SEND_REQUEST *sr = malloc(sizeof(*sr) * WINDOW * (nk ? nk : 1));
+    size_t nr = SCC_SCRATCH_LINES(sizeof(iRCCE_RECV_REQUEST) * WINDOW);
+    iRCCE_RECV_REQUEST *rr = scc_scratch(SCC_SCRATCH_OWN, nr + sizeof(iRCCE_SEND_REQUEST) *
+                                         WINDOW * (size_t)(nk ? nk : 1));
+    iRCCE_SEND_REQUEST *sr;
     int err = RCCE_SUCCESS, pue = parent >= 0 ? coll_ue(c, parent) : -1;
     size_t i;
 
-    if (!rr || !sr) {
-        free(rr);
-        free(sr);
+    if (!rr)
         return scc_error(RCCE_ERROR_MALLOC);
-    }
+    sr = (iRCCE_SEND_REQUEST *)((char *)rr + nr);
 #define LEN(i) (c->bytes - (i) * chunk < chunk ? c->bytes - (i) * chunk : chunk)
     for (i = 0; parent >= 0 && i < nc && i < WINDOW && !err; i++)
         err = posted(iRCCE_irecv(c->out + i * chunk, (ssize_t)LEN(i), pue, &rr[i]));
@@ -69,8 +68,6 @@ static int nonblocking(struct coll_call *c, int parent, const int *kids, int nk,
         for (int k = 0; k < nk && !err; k++)
             err = iRCCE_isend_wait(&sr[(i % WINDOW) * nk + k]);
 #undef LEN
-    free(rr);
-    free(sr);
     return err ? scc_error(err) : RCCE_SUCCESS;
 }
 

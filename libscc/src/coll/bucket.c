@@ -145,7 +145,6 @@ int coll_bucket_gather(const struct coll_call *c, struct coll_prim m, char *buf,
 
 /* --- whole collectives, shared by the baselines and the optimized files --- */
 
-#include <stdlib.h>
 #include <string.h>
 
 int coll_bucket_allreduce(const struct coll_call *c, struct coll_prim m, int balanced)
@@ -160,36 +159,30 @@ int coll_bucket_allreduce(const struct coll_call *c, struct coll_prim m, int bal
     coll_buckets(c->num, c->tsize, c->n, balanced, off, len);
     for (int b = 0; b < c->n; b++)
         big = len[b] > big ? len[b] : big;
-    if (!(tmp = malloc(big ? big : 1)))
+    if (!(tmp = scc_scratch(SCC_SCRATCH_OWN, big)))
         return scc_error(RCCE_ERROR_MALLOC);
     err = coll_bucket_rs(c, m, c->out, tmp, off, len, 0);
-    free(tmp);
     return err ? err : coll_bucket_ag(c, m, c->out, off, len, 0);
 }
 
 int coll_bucket_reduce(const struct coll_call *c, struct coll_prim m, int balanced)
 {
     size_t off[RCCE_MAXNP], len[RCCE_MAXNP], big = 0;
-    char *acc = c->me == c->root ? c->out : malloc(c->bytes), *tmp;
+    size_t own = c->me == c->root ? 0 : SCC_SCRATCH_LINES(c->bytes);
+    char *acc, *tmp;
     int err;
 
-    if (!acc)
-        return scc_error(RCCE_ERROR_MALLOC);
-    memmove(acc, c->in, c->bytes);
     coll_buckets(c->num, c->tsize, c->n, balanced, off, len);
     for (int b = 0; b < c->n; b++)
         big = len[b] > big ? len[b] : big;
-    if (!(tmp = malloc(big ? big : 1))) {
-        if (acc != c->out)
-            free(acc);
+    if (!(tmp = scc_scratch(SCC_SCRATCH_OWN, own + big)))
         return scc_error(RCCE_ERROR_MALLOC);
-    }
+    acc = own ? tmp : c->out;
+    tmp += own;
+    memmove(acc, c->in, c->bytes);
     err = coll_bucket_rs(c, m, acc, tmp, off, len, 0);
     if (!err)
         err = coll_bucket_gather(c, m, acc, off, len, 0);
-    free(tmp);
-    if (acc != c->out)
-        free(acc);
     return err;
 }
 
@@ -204,20 +197,16 @@ int coll_bucket_reduce_scatter(const struct coll_call *c, struct coll_prim m)
         memmove(c->out, c->in, c->bytes);
         return RCCE_SUCCESS;
     }
-    acc = malloc(c->bytes * (size_t)c->n);
-    tmp = malloc(c->bytes);
-    if (!acc || !tmp) {
-        free(acc);
-        free(tmp);
+    acc = scc_scratch(SCC_SCRATCH_OWN, SCC_SCRATCH_LINES(c->bytes * (size_t)c->n) +
+                      c->bytes);
+    if (!acc)
         return scc_error(RCCE_ERROR_MALLOC);
-    }
+    tmp = acc + SCC_SCRATCH_LINES(c->bytes * (size_t)c->n);
     memcpy(acc, c->in, c->bytes * (size_t)c->n);
     coll_buckets(c->num * c->n, c->tsize, c->n, 1, off, len);
     err = coll_bucket_rs(c, m, acc, tmp, off, len, -1);
     if (!err)
         memcpy(c->out, acc + off[c->me], c->bytes);
-    free(acc);
-    free(tmp);
     return err;
 }
 

@@ -4,7 +4,6 @@
  * partial result to i - 2^k and leaves. The caller's inbuf is never
  * written.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "coll.h"
@@ -30,21 +29,12 @@ int coll_reduce_tree(struct coll_call *c, char *acc, char *tmp)
 
 static int run(struct coll_call *c)
 {
-    char *tmp = malloc(c->bytes);
-    char *acc = c->me == c->root ? c->out : malloc(c->bytes);
-    int err;
+    size_t line = SCC_SCRATCH_LINES(c->bytes);
+    char *tmp = scc_scratch(SCC_SCRATCH_OWN, c->me == c->root ? c->bytes : line + c->bytes);
 
-    if (!tmp || !acc) {
-        free(tmp);
-        if (acc != c->out)
-            free(acc);
+    if (!tmp)
         return scc_error(RCCE_ERROR_MALLOC);
-    }
-    err = coll_reduce_tree(c, acc, tmp);
-    free(tmp);
-    if (acc != c->out)
-        free(acc);
-    return err;
+    return coll_reduce_tree(c, c->me == c->root ? c->out : tmp + line, tmp);
 }
 
 const struct coll_alg coll_reduce_binomial = {

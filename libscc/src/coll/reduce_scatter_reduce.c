@@ -3,7 +3,6 @@
  * whole vector to rank 0, then a linear scatter of the blocks: the simple
  * baseline the bucket algorithms improve on.
  */
-#include <stdlib.h>
 
 #include "coll.h"
 
@@ -13,15 +12,14 @@ extern const struct coll_alg coll_scatter_linear;
 static int run(struct coll_call *c)
 {
     size_t all = c->bytes * (size_t)c->n;
-    char *acc = malloc(all), *tmp = malloc(all);
+    /* OUTER: held across the scatter */
+    char *acc = scc_scratch(SCC_SCRATCH_OUTER, 2 * SCC_SCRATCH_LINES(all)), *tmp;
     struct coll_call r = *c, s = *c;
     int err;
 
-    if (!acc || !tmp) {
-        free(acc);
-        free(tmp);
+    if (!acc)
         return scc_error(RCCE_ERROR_MALLOC);
-    }
+    tmp = acc + SCC_SCRATCH_LINES(all);
     r.root = 0;
     r.bytes = all;
     r.num = c->num * c->n;
@@ -32,8 +30,6 @@ static int run(struct coll_call *c)
         s.in = acc;
         err = coll_scatter_linear.fn(&s);
     }
-    free(acc);
-    free(tmp);
     return err;
 }
 
