@@ -302,9 +302,11 @@ def test_rcce_broadcast_measure():
 
 
 def test_thesis_measures_use_the_minimum():
+    # the points' algorithm specs (Cube on blocking rounds: cube:blocking=1)
     times = {"simple": {1001: 4000.0, 4001: 4000.0},
-             "cube": {1001: 500.0, 4001: 800.0, 50000: 5000.0, 190000: 20000.0,
-                      1000000: 50000.0},
+             "cube:blocking=1": {1001: 500.0, 4001: 800.0, 50000: 5000.0, 190000: 20000.0,
+                                 1000000: 50000.0},
+             "cube": {1001: 1.0, 4001: 1.0, 50000: 1.0, 190000: 1.0, 1000000: 1.0},
              "dopl": {1001: 1000.0, 4001: 800.0, 50000: 1000.0, 190000: 2500.0,
                       1000000: 5000.0}}
     dfs = _bcast("bcast-000-thesis", times, col="min_us",

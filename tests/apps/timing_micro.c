@@ -552,31 +552,56 @@ static void dram_wcb(void)
     MUST(scc_copy_mark_mpbt(buf, sizeof(buf), 0));
 }
 
+/* The L2 set of the line at @p: 256 KiB, 4-way, 32-byte lines, indexed by
+ * physical address (docs/timing.md); -1 if the kernel cannot say. */
+static int l2_set(const volatile void *p)
+{
+    uint32_t pte;
+
+    if (scc_vmquery((const void *)p, &pte))
+        return -1;
+    return (int)(((pte & ~0xFFFu) | ((uintptr_t)p & 0xFFFu)) / LINE % 2048);
+}
+
 /*
  * A dirty line leaves the L2: the read that evicts it waits for its write
- * back. Line A is read and written (dirty), then four lines of A's L1 and
- * L2 sets (64 KiB apart) are read: the first two push A out of the 2-way
- * L1 into the L2, the fourth evicts it from the 4-way L2 ("dirty"). The
- * same with a line only read ("clean").
+ * back. Line A is read and written (dirty), then four more lines of A's L2
+ * set are read: the first two push A out of the 2-way L1 into the L2, the
+ * fourth evicts it from the 4-way L2 ("dirty"). The same with a line only
+ * read ("clean"). The lines are found by physical address: the buffer's
+ * pages are contiguous in virtual memory only.
  */
 static void dram_writeback(void)
 {
-    static uint32_t buf[5 * 16384 + 2048] __attribute__((aligned(32)));
+    static uint32_t buf[8 * 16384] __attribute__((aligned(4096)));
     static volatile uint32_t r[8] __attribute__((aligned(32)));
-    const unsigned far = 16384;         /* words: 64 KiB, one L2 way apart */
+    volatile uint32_t *set[2][5];
+    const unsigned nlines = sizeof(buf) / LINE;
 
     (void)r[0];
     for (int k = 0; k < 2; k++) {
-        volatile uint32_t *a = buf + 1024 + 8 * 40 * k;
+        unsigned first = 128 + 40 * k, n = 0;
+        int want = l2_set(buf + 8 * first);
 
-        (void)a[0];
+        for (unsigned l = first; l < nlines && n < 5 && want >= 0; l++)
+            if (l2_set(buf + 8 * l) == want)
+                set[k][n++] = buf + 8 * l;
+        if (n < 5) {
+            printf("dram_writeback: no five lines of one L2 set\n");
+            return;
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        volatile uint32_t **a = set[k];
+
+        (void)*a[0];
         if (k == 0)
-            a[0] = 7;
-        (void)a[far];
-        (void)a[2 * far];
-        (void)a[3 * far];
+            *a[0] = 7;
+        (void)*a[1];
+        (void)*a[2];
+        (void)*a[3];
         spin(QUIET);
-        r[k] = timed_read((uint32_t *)a + 4 * far, 0);
+        r[k] = timed_read((uint32_t *)a[4], 0);
     }
     printf("dirty cycles %lu\n", (unsigned long)r[0]);
     printf("clean cycles %lu\n", (unsigned long)r[1]);

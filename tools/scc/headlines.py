@@ -330,17 +330,25 @@ Q_RCCE_BCAST = {"args": {"sizes": "262144", "iters": 1, "warmup": 1},
 
 # The thesis (000): Cube, DOPL and RCCE_bcast on 48 cores, the minimum of
 # the runs; small (<= 8101 B), medium (10-190 kB), large (>= 300 kB).
+# As the thesis ran them: Cube on RCCE's blocking send and receive, a
+# round's two one after the other (cube:blocking=1; iRCCE came in for DOPL
+# only, 000 section 2.3), RCCE_bcast and Cube on RCCE 1.x's lockstep sends
+# (as rows 2b and 13), DOPL on iRCCE's pipelined ones; every call on the
+# same buffer (--buffers reuse: 1000 repetitions of one call, L2515-2519).
 # host wall: full 105 s / quick 22 s.
 THESIS_SIZES = "1001,4001,8001,50000,190000,1000000"
+TH_SIMPLE = {"alg": "simple", "copy": "lockstep"}
+TH_CUBE = {"alg": "cube:blocking=1", "copy": "lockstep"}
+TH_DOPL = {"alg": "dopl", "copy": "libscc"}
 E_THESIS = _exp("bcast-000-thesis", "bcast_bench", timeout=120,
-                args={"iters": 3, "warmup": 1, "root": 0},
-                points=[{"alg": "simple", "sizes": "1001,4001,8001"},
-                        {"alg": "cube", "sizes": THESIS_SIZES},
-                        {"alg": "dopl", "sizes": THESIS_SIZES}])
+                args={"iters": 3, "warmup": 1, "root": 0, "buffers": "reuse"},
+                points=[dict(TH_SIMPLE, sizes="1001,4001,8001"),
+                        dict(TH_CUBE, sizes=THESIS_SIZES),
+                        dict(TH_DOPL, sizes=THESIS_SIZES)])
 Q_THESIS = {"args": {"iters": 1, "warmup": 1},
-            "points": [{"alg": "simple", "sizes": "4001"},
-                       {"alg": "cube", "sizes": "4001,50000,300000"},
-                       {"alg": "dopl", "sizes": "4001,50000,300000"}]}
+            "points": [dict(TH_SIMPLE, sizes="4001"),
+                       dict(TH_CUBE, sizes="4001,50000,300000"),
+                       dict(TH_DOPL, sizes="4001,50000,300000")]}
 
 # 001's MPB contention (section 3.3): n = 1..48 cores at once get 128 lines
 # from core 0's MPB into their own (OC-Bcast's get) or put 1 line into it,
@@ -574,22 +582,25 @@ def _large(s):
     return s >= 300000
 
 
+_TH_S, _TH_C, _TH_D = TH_SIMPLE["alg"], TH_CUBE["alg"], TH_DOPL["alg"]
+
+
 def m_thesis_dopl_over_cube_small(dfs):
-    return _speedup(dfs, "bcast-000-thesis", "dopl", "cube", col="min_us", sizes=_small)
+    return _speedup(dfs, "bcast-000-thesis", _TH_D, _TH_C, col="min_us", sizes=_small)
 
 
 def m_thesis_rcce_over_ours_small(dfs):
     return _geomean([
-        _speedup(dfs, "bcast-000-thesis", "simple", "cube", col="min_us", sizes=_small),
-        _speedup(dfs, "bcast-000-thesis", "simple", "dopl", col="min_us", sizes=_small)])
+        _speedup(dfs, "bcast-000-thesis", _TH_S, _TH_C, col="min_us", sizes=_small),
+        _speedup(dfs, "bcast-000-thesis", _TH_S, _TH_D, col="min_us", sizes=_small)])
 
 
 def m_thesis_cube_over_dopl_medium(dfs):
-    return _speedup(dfs, "bcast-000-thesis", "cube", "dopl", col="min_us", sizes=_medium)
+    return _speedup(dfs, "bcast-000-thesis", _TH_C, _TH_D, col="min_us", sizes=_medium)
 
 
 def m_thesis_cube_over_dopl_large(dfs):
-    return _speedup(dfs, "bcast-000-thesis", "cube", "dopl", col="min_us", sizes=_large)
+    return _speedup(dfs, "bcast-000-thesis", _TH_C, _TH_D, col="min_us", sizes=_large)
 
 
 def m_trap(dfs):
