@@ -1225,8 +1225,11 @@ HEADLINES: list[Headline] = [
                "is about 20% faster than the Cube algorithm': t_DOPL / t_Cube = 0.8."),
         published=0.8, unit="x (t_DOPL / t_Cube)", band=BAND_ABOUT, why_band=WHY_ABOUT,
         experiments=_thesis[0], quick=_thesis[1], measure=m_thesis_dopl_over_cube_small,
-        config=(f"{BCAST_48}; --alg dopl (8 KiB parts, 2048-B pipe) and cube (4096-B parts), "
-                "the thesis' defaults; the MINIMUM of 3 runs after 1 warm-up (the thesis: "
+        config=(f"{BCAST_48}; --alg dopl (8 KiB parts, 2048-B pipe; iRCCE's pipelined sends, "
+                "--copy libscc) and cube:blocking=1 (4096-B parts; each round's send and "
+                "receive blocking, one after the other, on RCCE 1.x's lockstep sends, --copy "
+                "lockstep), the thesis' defaults and calls; every call on the same buffers "
+                "(--buffers reuse); the MINIMUM of 3 runs after 1 warm-up (the thesis: "
                 "minimum of 1000), geometric mean of the ratio over 1001, 4001 and 8001 B "
                 "(quick: 4001 B, 1 run)."),
         plot={"experiment": "bcast-000-thesis", "x": "bytes", "y": "min_us", "hue": "alg",
@@ -1237,8 +1240,9 @@ HEADLINES: list[Headline] = [
                "faster' than RCCE_bcast."),
         published=10.0, unit="x", band=BAND_ABOUT, why_band=WHY_ABOUT,
         experiments=_thesis[0], quick=_thesis[1], measure=m_thesis_rcce_over_ours_small,
-        config=("as 14a, plus --alg simple (RCCE_bcast); the geometric mean of t_simple / "
-                "t_Cube and t_simple / t_DOPL over the small sizes."),
+        config=("as 14a, plus --alg simple (RCCE_bcast, on RCCE 1.x's lockstep sends); the "
+                "geometric mean of t_simple / t_Cube and t_simple / t_DOPL over the small "
+                "sizes."),
         plot={"experiment": "bcast-000-thesis", "x": "bytes", "y": "min_us", "hue": "alg",
               "logx": True, "ylabel": f"latency, minimum (us, {_MODELED})"}),
     Headline(
