@@ -81,9 +81,12 @@ void tm_set_state(SCCMachineState *s, SCCCore *c, int state)
 int64_t scc_timing_now(SCCMachineState *s, SCCCore *c)
 {
     SCCCoreTiming *k = tm_core_timing(c);
+    int64_t mc = tm_mcycles(c);
+    int64_t t = k->t0 + (tm_insns(c) - k->insn0) * k->cpi_ps;
 
-    return k->t0 + (tm_insns(c) - k->insn0) * k->cpi_ps +
-           tm_class_ps(k, tm_mcycles(c)) - tm_class_ps(k, k->mc0);
+    /* most calls come with no expensive instruction since the clock was
+     * set: the two divisions would give the same number */
+    return mc == k->mc0 ? t : t + tm_class_ps(k, mc) - tm_class_ps(k, k->mc0);
 }
 
 /*
