@@ -138,9 +138,9 @@ int  scc_check_ue(int ue);              /* RCCE_SUCCESS or RCCE_ERROR_ID */
 int  scc_comm_init(RCCE_COMM *comm);    /* barrier lines of a communicator */
 int  scc_barrier_dissemination(RCCE_COMM *comm);  /* RCCE_barrier's own */
 void *scc_scratch(int slot, size_t n);  /* >= n bytes kept across calls, or NULL */
-/* n rounded up to whole cache lines: where the next buffer of a scratch
- * block starts */
-#define SCC_SCRATCH_LINES(n) (((n) + 31) & ~(size_t)31)
+/* n rounded up to whole cache lines (RCCE_LINE_SIZE): where the next
+ * buffer of a scratch block starts */
+#define SCC_SCRATCH_LINES(n) (((n) + SCC_MPB_LINE - 1) & ~(size_t)(SCC_MPB_LINE - 1))
 void scc_scratch_release(void);         /* RCCE_finalize */
 t_vcharp scc_heap_alloc(size_t lines);  /* symmetric MPB lines, or NULL */
 void scc_heap_free(t_vcharp p);
