@@ -9,10 +9,13 @@
  * The first drop percent of each peer's rounds are dropped (warm-up).
  * Kinds, all in core cycles:
  *   send    core 0: the SYS_ipi call, from just before to just after.
- *   arrive  from core 0's send to the peer's interrupt handler entry
- *           (its kernel stamps it: kstat.intr_tsc).
- *   trap    on the peer, from its handler entry to its user code running
- *           again after scc_halt_since() (the receiver's trap cost).
+ *   arrive  from core 0's send to the peer's trap (its kernel stamps it,
+ *           kstat.intr_tsc, with the first instruction after the gate).
+ *   trap    on the peer, from that stamp to its user code running again
+ *           after scc_halt_since() (the receiver's trap cost: the entry
+ *           stub, the register save, the handler, the mailbox ring read,
+ *           the returns; not the P54C's gate itself, which no software
+ *           stamp can see, 25 cycles in the timing mode).
  *   remote  from core 0's send to the peer's user code running again
  *           (S-Net's "Remote" column is this with a signal handler).
  *   rtt     core 0: from its send to its own user code running again

@@ -130,6 +130,8 @@ void trap(struct trapframe *tf)
 		return;
 	case T_LINT0:
 		idle_end();
+		// the stamp lint0entry took: now less the low words' difference
+		kstat.intr_tsc -= (uint32_t)((uint32_t)kstat.intr_tsc - tf->err);
 		kstat.lint0++;
 		mbox_intr();
 		lapic_eoi();

@@ -6,6 +6,7 @@
 #include <scc/syscall.h>
 
 #define SEL_KDATA 0x10
+#define T_LINT0 0x30		// defs.h
 
 	.text
 	.p2align 4
@@ -17,12 +18,33 @@ vectors:
 	// These exceptions push an error code of their own.
 	.if	(n == 8) || (n >= 10 && n <= 14) || (n == 17)
 	.else
+	.if	n == T_LINT0
+	jmp	lint0entry
+	.else
 	pushl	$0
+	.endif
 	.endif
 	pushl	$n
 	jmp	alltraps
 	.set	n, n + 1
 	.endr
+
+// LINT0 (an IPI): the TSC's low word first thing after the gate, in the
+// error code's slot, so that the trap is timed from its start (trap()
+// makes kstat.intr_tsc of it). In the frame, not a kernel variable: the
+// frame's lines are the kernel stack's, in the caches, where a store to
+// another line would be written around them and the next push would
+// wait for it.
+lint0entry:
+	subl	$4, %esp
+	pushl	%eax
+	pushl	%edx
+	rdtsc
+	movl	%eax, 8(%esp)
+	popl	%edx
+	popl	%eax
+	pushl	$T_LINT0
+	jmp	alltraps
 
 alltraps:
 	cld				// user code may leave DF set

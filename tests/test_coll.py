@@ -105,6 +105,20 @@ def test_host_every_algorithm(op, ncores):
 
 
 @pytest.mark.no_qemu
+@pytest.mark.parametrize("ncores", [2, 3, 5, 12, 48])
+@pytest.mark.parametrize("spec", ["alltoall:blocking:order=1", "bcast:cube:blocking=1"])
+def test_host_blocking_orders(spec, ncores):
+    """The parameters that change the order of an algorithm's blocking
+    sends (not run by test_host_every_algorithm, which takes defaults):
+    every size and root right, and no member waits for ever."""
+    r, why = run_host(host("host", "tests/coll"), ue_args(cores_of(ncores)) + [spec])
+    assert r.returncode == 0 and "PASS coll" in r.stdout, why
+    op, alg, param = spec.split(":")
+    used = [line.split()[2] for line in r.stdout.splitlines() if line.startswith(f"USED {op} ")]
+    assert len(used) == 1 and used[0].startswith(alg + ":") and param in used[0], why
+
+
+@pytest.mark.no_qemu
 @pytest.mark.parametrize("ncores", [2, 3, 5])
 @pytest.mark.parametrize("op", ["bcast", "reduce", "scatter", "gather", "stop"])
 def test_host_every_root(op, ncores):

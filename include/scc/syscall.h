@@ -166,7 +166,7 @@ struct scc_kstat {
     uint32_t mbox_dropped;  /* corrupt ring slots dropped, not delivered */
     uint32_t sleeps;        /* times the core halted */
     uint64_t idle_tsc;      /* TSC cycles spent halted */
-    uint64_t intr_tsc;      /* TSC at the last interrupt's handler entry */
+    uint64_t intr_tsc;      /* TSC at the last interrupt's entry (LINT0: its stub's first instruction after the gate) */
     uint32_t mbox_repaired; /* ring words user code overwrote, rewritten */
     uint32_t pins_forced;   /* GLCFG pins found stuck high and pulsed anyway */
 };

@@ -74,7 +74,8 @@ class Headline:
     not_reproducible: str = ""
     plot: dict | None = None
     # why the model cannot get inside the band, if it is outside: only a
-    # contradiction with the papers' other measurements, worked out in numbers
+    # contradiction with the papers' other measurements, or software the
+    # papers do not describe, worked out in numbers
     outside_why: str = ""
 
 
@@ -248,7 +249,10 @@ Q_COLL_BLOCK, Q_COLL_VECTOR = "96", "4600"
 COLL_ALGS = {
     # op: (baseline, optimized (every step), [the intermediate steps])
     "allgather": ("bucket", "nb", ["nb:relaxed=1,nb=0"]),
-    "alltoall": ("blocking", "nb", []),
+    # 004 does not describe RCCE_comm's Alltoall: its blocking sends go in the
+    # odd-even order of RCCE_comm's rings (Alg. 1); lower rank first, which
+    # chains up to 47 sends, is swept too, for the plot
+    "alltoall": ("blocking:order=1", "nb", ["blocking"]),
     "reduce_scatter": ("bucket", "nb", []),
     "bcast": ("scatter_allgather", "nb", []),
     "reduce": ("bucket", "nb", []),
@@ -743,8 +747,8 @@ def _placed_row(hid, where, quote, published, exps, name, owners):
 _PLACED_WHY = (" The model: a rank serves a transaction in timing-rank-cycles (26), a "
                "controller in timing-mc-cycles (14) at 800 MHz, counted in windows of 1 us of "
                "modeled time (docs/timing.md, 'The memory controllers'). Our readers ask "
-               "78-97 MB/s each (11a: 0.91 of 002's 107), so it takes 10-12 of them, not 9, "
-               "to fill a rank, and 19-21 to fill a controller.")
+               "up to 113 MB/s each (11a: 1.06 of 002's 107), so it takes 9-10 of them to fill "
+               "a rank, and about 19 to fill a controller.")
 
 _MODELED = "modeled SCC time"
 BCAST_48 = ("48 cores (0-47), root 0, 533 MHz cores, 800 MHz mesh and DRAM, timing mode; "
@@ -885,11 +889,24 @@ HEADLINES: list[Headline] = [
         config=("coll_bench on 48 cores, 533/800 MHz, doubles, root 0, median of 5 "
                 "iterations after 1 warm-up (quick: 1 after 1); per collective, t(RCCE_comm "
                 "baseline) / t(every 004 step on), geometric mean over the sizes: allgather "
-                "bucket/nb, alltoall blocking/nb, reduce_scatter bucket/nb (blocks of 2 and "
+                "bucket/nb, alltoall blocking:order=1/nb, reduce_scatter bucket/nb (blocks of 2 and "
                 "12 elements per member; quick 12), bcast scatter_allgather/nb, reduce "
                 "bucket/nb, allreduce bucket/inmpb (vectors of 100 and 575 elements; quick "
                 "575); our number is the smallest of the six. 004 gives no iteration count "
-                "or element range (section 8 caveat 7)."),
+                "or element range (section 8 caveat 7). 004 does not describe RCCE_comm's "
+                "Alltoall either: the baseline's blocking pairwise exchange sends in the "
+                "odd-even order of RCCE_comm's rings (004 Alg. 1) along each step's cycles "
+                "(order=1); with the lower rank of each pair first (order=0, in the plot), "
+                "a step's sends complete one after another, up to 47 in a row, and Alltoall's "
+                "speed-up is 4.5x."),
+        outside_why=("Software the papers do not describe. 004's smallest total (1.6x) comes after steps "
+                     "that give ReduceScatter 2x from RCCEnb alone and Reduce 1.5x (L178); ours gains "
+                     "1.25x in all. RCCEnb's gain is what a request cost in iRCCE 1.2 (its list keeping "
+                     "and progress, L115-119), which 004 does not give and no paper here measures. For "
+                     "RCCEnb to double a ring round that takes about 5.2 us with RCCEnb (ours, "
+                     "ReduceScatter, 16 B, 47 rounds), iRCCE 1.2 must add about 5 us (2,700 core cycles) "
+                     "a round; libscc's iRCCE adds about 1 us (a 32-B ping-pong: 7.4 against 5.3 us a "
+                     "round trip with RCCE)."),
         plot=_plot_coll("reduce_scatter")),
     Headline(
         id="6b", result="Optimized collectives: largest speed-up of six",
@@ -906,6 +923,15 @@ HEADLINES: list[Headline] = [
         experiments=_coll_allgather[0], quick=_coll_allgather[1], measure=m_relaxed_allgather,
         config=("coll_bench --op allgather as in 6a: t(bucket) / t(nb:relaxed=1,nb=0) "
                 "(iRCCE, Alg. 2), geometric mean over blocks of 2 and 12 doubles per member."),
+        outside_why=("Software the papers do not describe. A ring in 004's Alg. 1 order (L46, L84) does "
+                     "one put and one get per core a round; blocking adds at most one more transfer a "
+                     "round, so relaxing it can give at most about 2x, and the model's ring gives "
+                     "1.10-1.32x (6.3 against 5.8 us a round at 16 B). 004's own figures say its "
+                     "blocking Allgather lost more: Allgather gains 2.6x from relaxing and about 1x from "
+                     "RCCEnb, ReduceScatter, the same ring, 2x from RCCEnb, and no total exceeds 2.5x "
+                     "(L11, L178), so its blocking Allgather lost twice what its blocking ReduceScatter "
+                     "did a round. It is the one RCCE_comm collective RCKMPI2 beat (L178); 004 does not "
+                     "give RCCE_comm r303's Allgather order."),
         plot=_plot_coll("allgather")),
     Headline(
         id="7b", result="Lightweight primitives (RCCEnb), Allreduce",
@@ -917,6 +943,13 @@ HEADLINES: list[Headline] = [
         config=("coll_bench --op allreduce as in 6a: t(bucket_nb:relaxed=1,nb=0,balanced=0) "
                 "/ t(bucket_nb:relaxed=1,nb=1,balanced=0), geometric mean over 100 and 575 "
                 "doubles (quick: 575)."),
+        outside_why=("Software the papers do not describe. For RCCEnb to halve Allreduce, iRCCE 1.2 must "
+                     "cost about 5.7 us (3,000 core cycles) a round more than RCCEnb (ours: 94 rounds, "
+                     "534.6 us at 800 B with RCCEnb). libscc's iRCCE costs 1.0-1.35 us a round more "
+                     "(626.7 against 534.6 us at 800 B, 1,638 against 1,511 at 4,600). 004 puts the "
+                     "difference on iRCCE's list keeping and request management (L115-119) but gives no "
+                     "cost per request, and no other paper here measures one (002's iRCCE paper, "
+                     "L9280-9571, has no measurements): the number is iRCCE 1.2's code, not the chip's."),
         plot=_plot_coll("allreduce")),
     Headline(
         id="7c", result="Balanced buckets, Allreduce at 575 elements",
@@ -957,6 +990,17 @@ HEADLINES: list[Headline] = [
                 "receiver's MPB), mean of 1000 round trips after 100 (quick: 100 after 10); "
                 "full also runs peers at 1-8 hops for the plot. S-Net's MPI column "
                 "(25.7-27.3) is not reproducible here: there is no MPI."),
+        outside_why=("Software the papers do not describe. S-Net's Table II (002 L5534-5555) was "
+                     "measured in SCC Linux user space with S-Net's own record code, 'a busy-waiting "
+                     "version of the interrupt code' (L5506-5508), not described further. The mesh is "
+                     "not the difference: S-Net's RCCE column rises 112 cycles a hop, ours 116. All "
+                     "three of its columns lie 1.3-2.1 thousand cycles above ours at 0 hops (polling "
+                     "+1.42, RCCE +2.12, interrupt +1.29): one overhead of about 1.5 thousand cycles a "
+                     "round trip, common to them, would put 9a at 1.01 and 9b at 1.00. Moving each "
+                     "record from the MPB into a queue in private memory, as S-Net's runtime does "
+                     "(L5204-5212), costs 277-956 cycles a 208-byte record at 002's own single-core "
+                     "rates (400-116 MB/s, L1153-1185): about that size, but the paper does not say what "
+                     "the path does, so it could only be added as a fitted constant."),
         plot={"experiment": E_NOTIFY_NAME, "x": "hops", "y": "mean", "hue": "scheme",
               "ylabel": f"round trip (core cycles at 533 MHz, {_MODELED})"}),
     Headline(
@@ -970,6 +1014,12 @@ HEADLINES: list[Headline] = [
                 "receiver halted while it waits) over scheme flag, mean round trips at 0 "
                 "hops. RCCE (scheme rcce:framed=1, the size sent first as S-Net's variable "
                 "records need) is in the plot."),
+        outside_why=("The interrupt round trip alone is inside: 17.5 thousand cycles against S-Net's "
+                     "18.8 (002 L5534-5536, 0.93). The ratio is outside because its denominator is 9a's "
+                     "polling round trip (3.98 against 5.4 thousand). S-Net's polling and interrupt "
+                     "versions share a record path (L5506) that costs about 1.5 thousand cycles a round "
+                     "trip more than ours (row 9a); with it added to both of ours the ratio would be "
+                     "18.99 / 5.46 = 3.48."),
         plot={"experiment": E_NOTIFY_NAME, "x": "hops", "y": "mean", "hue": "scheme",
               "ylabel": f"round trip (core cycles at 533 MHz, {_MODELED})"}),
     Headline(
@@ -994,16 +1044,20 @@ HEADLINES: list[Headline] = [
                "the WCB); external memory read 107, write 22 (125 when MPBT)."),
         published=1.0, unit="x (ours/002, worst of 8)", band=BAND_TABLE, why_band=WHY_TABLE,
         experiments=_mem[0], quick=_mem[1], measure=m_mem_single,
-        config=("apps/mem_bench.c on core 0, 533 MHz, 800 MHz DRAM: the loop gcc -O2 makes of "
-                "`s += *p` (or `*p = v`), four instructions a word, over 4 KiB (the L1: half "
+        config=("apps/mem_bench.c on core 0, 533 MHz, 800 MHz DRAM: a loop of 4-byte loads "
+                "into a sum (or stores), unrolled by two, 2.5 instructions a word, over 4 KiB (the L1: half "
                 "the model's 8 KiB 2-way L1, which the stack shares), 128 KiB (the L2) and 2 "
                 "MiB (DRAM: 002's largest area, eight times the L2), the pages plain or "
                 "MPBT-marked, one prefetch "
                 "pass, then 4 timed passes (quick: 2); MB/s = bytes / time. Our number is the "
                 "ratio ours / 002 farthest from 1 over the eight: L1 read and write, L2 read, "
-                "L2 write plain and MPBT, DRAM read, DRAM write plain and MPBT. In the model an "
-                "L1 hit costs the loop's instructions (2.07 cycles each: about 257 MB/s here; "
-                "002's 400 is 2.6 instructions a word); a read that hits the L2 18 cycles "
+                "L2 write plain and MPBT, DRAM read, DRAM write plain and MPBT. 002 does not "
+                "give its loop: its L1 figure says it took 5.33 cycles a word, and this one "
+                "takes 5.2 in the model (2.5 instructions at the average 2.07 cycles), so the "
+                "two L1 values calibrate the loop and the L2 and DRAM values test the memory "
+                "path (gcc -O2's four instructions a word took 8.3 cycles and held the L1 to "
+                "257 MB/s, the L2 read to 202 and the DRAM read to 97). In the model an "
+                "L1 hit costs the loop's instructions; a read that hits the L2 18 cycles "
                 "more; a DRAM line o_mem_r plus the trip; a store that hits the L2 is posted, "
                 "18 cycles apart; one that misses both caches is posted around them, each "
                 "store o_mem_ws plus the trip apart; MPBT stores to DRAM combine in the WCB "
@@ -1026,15 +1080,14 @@ HEADLINES: list[Headline] = [
                 "their own DRAM once (quick: 512 KiB), all from one barrier, the same loop as "
                 "11a, after one pass over it (002: 'prefetched'; the buffer was just filled, "
                 "and without the pass every read would first wait for a dirty line's "
-                "write-back: 86 against 97 MB/s for one core); all bytes over first start to last end, for N = 1, 9, 19, 40, 48 "
+                "write-back: 97 against 113 MB/s for one core); all bytes over first start to last end, for N = 1, 9, 19, 40, 48 "
                 "(quick: 1, 19, 48), plotted. Our number is N = 48: with the LUTs' defaults "
                 "each quadrant's 12 cores use their own controller, so 48 cores use all four, "
                 "as for 002's 5.9 GB/s (itself more than 48 times its one core's 107 MB/s, "
                 "123 MB/s a core). Nothing waits at a controller here (three or four cores a "
                 "rank, twelve a controller: 001's 'no measurable degradation'), so ours is "
-                "48 times what each of our cores asks, 89-97 MB/s (by its distance to its "
-                "controller): the single core's bandwidth (11a), not the controllers, keeps "
-                "this row low."),
+                "48 times what each of our cores asks, 102-113 MB/s (by its distance to its "
+                "controller)."),
         plot={"experiment": "mem-002-aggregate", "x": "cores", "y": "mb_per_s",
               "xlabel": "cores reading at once",
               "ylabel": f"total MB/s ({_MODELED})"}),
@@ -1232,6 +1285,18 @@ HEADLINES: list[Headline] = [
                 "(--buffers reuse); the MINIMUM of 3 runs after 1 warm-up (the thesis: "
                 "minimum of 1000), geometric mean of the ratio over 1001, 4001 and 8001 B "
                 "(quick: 4001 B, 1 run)."),
+        outside_why=("The thesis' Cube ran on slower RCCE transfers than 001's Table 1 gives. Its own "
+                     "tuning table (000 L1902-1935, 50,000 B) has its Cube 1.21x (256-B parts) to 1.95x "
+                     "(4096-B parts) slower than the model's on the same parts: about 47 MB/s a transfer "
+                     "against the model's 88, with the same fixed cost a round. Its DOPL (L2441-2465, "
+                     "2048-B pipe) grows 25.6 us a kB from 50 to 190 kB, the model's 24.7: the iRCCE "
+                     "side agrees. At 1,001 B DOPL's critical path is 13 hops (row, column, wraparound), "
+                     "at least 13 x 8.4 us = 109 us by 001's Table 1 (32 lines x 2 o_mpb, o_put^mem, "
+                     "o_get^mem), more than the model's whole Cube (106 us), so 0.8 needs a Cube at "
+                     "least 1.3x the model's. Scaled by the thesis' own factors (1.73 for 1-KB, 1.95 for "
+                     "4-KB parts) the model's Cube gives 0.91, inside. The thesis' slow RCCE transfers "
+                     "are 002's RCCE ping-pong pace, which row 12a shows exceeds 001's Table 1 costs; "
+                     "the model follows Table 1."),
         plot={"experiment": "bcast-000-thesis", "x": "bytes", "y": "min_us", "hue": "alg",
               "logx": True, "ylabel": f"latency, minimum (us, {_MODELED})"}),
     Headline(
@@ -1243,6 +1308,12 @@ HEADLINES: list[Headline] = [
         config=("as 14a, plus --alg simple (RCCE_bcast, on RCCE 1.x's lockstep sends); the "
                 "geometric mean of t_simple / t_Cube and t_simple / t_DOPL over the small "
                 "sizes."),
+        outside_why=("RCCE_bcast is 47 blocking RCCE sends, so it runs at the thesis' Cube pace, which "
+                     "its tuning table puts at 1.73x (1-KB parts) to 1.95x (4-KB parts) the model's (row "
+                     "14a), while its iRCCE DOPL runs at the model's pace. With RCCE_bcast and Cube "
+                     "scaled by those factors the model gives simple / Cube 7.9 and simple / DOPL 8.7: "
+                     "8.3 together, inside. The model's 6.07 is low because its RCCE transfers follow "
+                     "001's Table 1 (row 12a)."),
         plot={"experiment": "bcast-000-thesis", "x": "bytes", "y": "min_us", "hue": "alg",
               "logx": True, "ylabel": f"latency, minimum (us, {_MODELED})"}),
     Headline(
@@ -1252,6 +1323,15 @@ HEADLINES: list[Headline] = [
         published=5.5, unit="x (t_Cube / t_DOPL)", band=BAND_ABOUT, why_band=WHY_ABOUT,
         experiments=_thesis[0], quick=_thesis[1], measure=m_thesis_cube_over_dopl_medium,
         config="as 14a, at 50,000 and 190,000 B (the thesis' tuning points; quick: 50,000).",
+        outside_why=("The thesis' own tuning table puts its Cube (4 KB parts) at 3,405 us for 50 kB and "
+                     "25,761 us for 190 kB (000 L1920-1933): with 17 and 51 rounds of one send and one "
+                     "receive, 100 and 253 us a 4-KB transfer, 41 MB/s and then 16.2 MB/s once the "
+                     "message fills the L2. That is 002's RCCE ping-pong pace of about 20 MB/s up to 256 "
+                     "KB, which row 12g shows 002's own single-core rates cannot give (at least 50 "
+                     "MB/s). Its DOPL grows 25.6 us a kB over the same range, the model's 24.7: the "
+                     "iRCCE side agrees. The model's Cube on RCCE 1.x's word copies (copy=rcce1) takes "
+                     "2,475 and 8,288 us, 1.6x its DOPL. 5.5x needs the Cube's RCCE transfers at row "
+                     "12g's pace."),
         plot={"experiment": "bcast-000-thesis", "x": "bytes", "y": "min_us", "hue": "alg",
               "logx": True, "ylabel": f"latency, minimum (us, {_MODELED})"}),
     Headline(
@@ -1261,6 +1341,14 @@ HEADLINES: list[Headline] = [
         published=10.0, unit="x (t_Cube / t_DOPL)", band=BAND_ABOUT, why_band=WHY_ABOUT,
         experiments=_thesis[0], quick=_thesis[1], measure=m_thesis_cube_over_dopl_large,
         config="as 14a, at 1,000,000 B (quick: 300,000 B).",
+        outside_why=("At 1.9 MB the thesis' Cube (4 KB parts) takes 572,945 us (000 L1920-1933): 468 "
+                     "rounds of one send and one receive, 612 us a 4-KB transfer, 6.7 MB/s. That is "
+                     "002's RCCE ping-pong beyond the L2 (5 MB/s), which row 12h shows needs stores 3.7x "
+                     "slower than 002's own DRAM writes; by those writes a lockstep RCCE transfer runs "
+                     "at about 16 MB/s, and the model's Cube on RCCE 1.x's word copies runs at that pace "
+                     "(161.5 ms at 1 MB). The model's DOPL (19.7 MB/s at 1 MB) is 1.5x slower than the "
+                     "thesis' (29 MB/s), yet even the thesis' DOPL would leave the model's Cube only "
+                     "4.8x slower. A tenth needs row 12h's pace."),
         plot={"experiment": "bcast-000-thesis", "x": "bytes", "y": "min_us", "hue": "alg",
               "logx": True, "ylabel": f"latency, minimum (us, {_MODELED})"}),
     Headline(
@@ -1272,8 +1360,11 @@ HEADLINES: list[Headline] = [
                "models that WBINVD does not empty (docs/copy.md)."),
         published=600.0, unit="cycles", band=BAND_ABOUT, why_band=WHY_ABOUT,
         experiments=_ipi[0], quick=_ipi[1], measure=m_trap,
-        config=("ipi_latency as in 8: kind trap (on the peer, from its interrupt handler's "
-                "entry to its user code running again), mean over the nine distances."),
+        config=("ipi_latency as in 8: kind trap (on the peer, from the first instruction "
+                "after the interrupt gate, where its kernel's LINT0 stub reads the TSC, to its "
+                "user code running again: the register save, the handler, the mailbox ring "
+                "read, the returns), mean over the nine distances. The gate itself (25 "
+                "cycles in the model) comes before any stamp software can take."),
         plot={"experiment": "ipi-latency", "x": "hops", "y": "mean", "hue": "kind",
               "ylabel": f"core cycles at 533 MHz ({_MODELED})"}),
     Headline(

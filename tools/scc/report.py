@@ -139,9 +139,10 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
     outside = [r for r in rows if r["verdict"] == "outside"]
     if outside:
         md += ["## Outside their band", "",
-               "Each with the reason the model cannot get inside, where one is established "
-               "(the published number contradicts the papers' other measurements of the same "
-               "chip, which the model follows); the others are open.", ""]
+               "Each with the reason the model cannot get inside, where one is established: "
+               "the published number contradicts the papers' other measurements of the same "
+               "chip, which the model follows, or it rests on software the papers do not "
+               "describe, whose cost is worked out from them; the others are open.", ""]
         md += [f"- **{r['id']}. {_md_escape(r['result'])}** (ratio {fmt(r['ratio'])}): "
                + (_md_escape(r["cannot"]) if r.get("cannot") else "no reason established: open.")
                for r in outside]

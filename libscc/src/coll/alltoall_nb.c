@@ -7,7 +7,7 @@
 
 static int run(struct coll_call *c)
 {
-    return coll_pairwise_alltoall(c, (struct coll_prim){ (int)c->p[0], (int)c->p[1] });
+    return coll_pairwise_alltoall(c, (struct coll_prim){ (int)c->p[0], (int)c->p[1] }, 0);
 }
 
 const struct coll_alg coll_alltoall_nb = {

@@ -222,10 +222,33 @@ int coll_bucket_allgather(const struct coll_call *c, struct coll_prim m)
     return coll_bucket_ag(c, m, c->out, off, len, -1);
 }
 
-/* Pairwise alltoall: in step s rank i sends to i+s and receives from i-s.
- * Blocking (relaxed = 0): the lower rank of each pair sends first, so
- * every cycle of the step has a sender that is not waiting. */
-int coll_pairwise_alltoall(const struct coll_call *c, struct coll_prim m)
+/* Whether rank me sends first in step s of a blocking pairwise exchange.
+ * The step's sends i -> i+s form gcd(n, s) cycles of n / gcd(n, s) ranks
+ * each (a residue class mod gcd(n, s), smallest rank first). Lower rank
+ * first: every cycle has a rank that receives first (the one whose
+ * partner wraps around), so nothing deadlocks, but the sends complete one
+ * after another back along the cycle, up to n - 1 of them in a row.
+ * Odd-even (oddeven): the ring order of RCCE_comm's rings (004 Alg. 1) by
+ * place in the cycle, two or three sends in a row. */
+static int pairwise_sendfirst(int me, int s, int n, int oddeven)
+{
+    int g = n, t = s, place = 0;
+
+    if (!oddeven)
+        return me < (me + s) % n;
+    while (t) {                         /* g = gcd(n, s) */
+        int r = g % t;
+        g = t;
+        t = r;
+    }
+    for (int i = me % g; i != me; i = (i + s) % n)
+        place++;
+    return coll_ring_sendfirst(place, n / g);
+}
+
+/* Pairwise alltoall: in step s rank i sends to i+s and receives from i-s;
+ * blocking (relaxed = 0) in the order pairwise_sendfirst gives. */
+int coll_pairwise_alltoall(const struct coll_call *c, struct coll_prim m, int oddeven)
 {
     int n = c->n, me = c->me, err;
     size_t b = c->bytes;
@@ -234,7 +257,8 @@ int coll_pairwise_alltoall(const struct coll_call *c, struct coll_prim m)
     for (int s = 1; s < n; s++) {
         int to = (me + s) % n, from = (me - s + n) % n;
 
-        if ((err = coll_xchg(c, m, me < to, c->in + (size_t)to * b, b, to,
+        if ((err = coll_xchg(c, m, pairwise_sendfirst(me, s, n, oddeven),
+                             c->in + (size_t)to * b, b, to,
                              c->out + (size_t)from * b, b, from)))
             return err;
     }

@@ -51,7 +51,7 @@ int coll_bucket_allreduce(const struct coll_call *c, struct coll_prim m, int bal
 int coll_bucket_reduce(const struct coll_call *c, struct coll_prim m, int balanced);
 int coll_bucket_reduce_scatter(const struct coll_call *c, struct coll_prim m);
 int coll_bucket_allgather(const struct coll_call *c, struct coll_prim m);
-int coll_pairwise_alltoall(const struct coll_call *c, struct coll_prim m);
+int coll_pairwise_alltoall(const struct coll_call *c, struct coll_prim m, int oddeven);
 
 /* RCCE_comm's odd-even order around a ring (004 Alg. 1). */
 static inline int coll_ring_sendfirst(int me, int n)
