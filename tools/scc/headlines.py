@@ -945,8 +945,8 @@ HEADLINES: list[Headline] = [
                 "doubles (quick: 575)."),
         outside_why=("Software the papers do not describe. For RCCEnb to halve Allreduce, iRCCE 1.2 must "
                      "cost about 5.7 us (3,000 core cycles) a round more than RCCEnb (ours: 94 rounds, "
-                     "534.6 us at 800 B with RCCEnb). libscc's iRCCE costs 1.0-1.35 us a round more "
-                     "(626.7 against 534.6 us at 800 B, 1,638 against 1,511 at 4,600). 004 puts the "
+                     "532.6 us at 800 B with RCCEnb). libscc's iRCCE costs 1.0-1.9 us a round more "
+                     "(627.8 against 532.6 us at 800 B, 1,668 against 1,490 at 4,600). 004 puts the "
                      "difference on iRCCE's list keeping and request management (L115-119) but gives no "
                      "cost per request, and no other paper here measures one (002's iRCCE paper, "
                      "L9280-9571, has no measurements): the number is iRCCE 1.2's code, not the chip's."),
@@ -994,9 +994,9 @@ HEADLINES: list[Headline] = [
                      "measured in SCC Linux user space with S-Net's own record code, 'a busy-waiting "
                      "version of the interrupt code' (L5506-5508), not described further. The mesh is "
                      "not the difference: S-Net's RCCE column rises 112 cycles a hop, ours 116. All "
-                     "three of its columns lie 1.3-2.1 thousand cycles above ours at 0 hops (polling "
-                     "+1.42, RCCE +2.12, interrupt +1.29): one overhead of about 1.5 thousand cycles a "
-                     "round trip, common to them, would put 9a at 1.01 and 9b at 1.00. Moving each "
+                     "three of its columns lie 0.9-2.1 thousand cycles above ours at 0 hops (polling "
+                     "+1.42, RCCE +2.10, interrupt +0.87): one overhead of about 1.5 thousand cycles a "
+                     "round trip, common to them, would put 9a at 1.01 and 9b at 1.02. Moving each "
                      "record from the MPB into a queue in private memory, as S-Net's runtime does "
                      "(L5204-5212), costs 277-956 cycles a 208-byte record at 002's own single-core "
                      "rates (400-116 MB/s, L1153-1185): about that size, but the paper does not say what "
@@ -1014,12 +1014,12 @@ HEADLINES: list[Headline] = [
                 "receiver halted while it waits) over scheme flag, mean round trips at 0 "
                 "hops. RCCE (scheme rcce:framed=1, the size sent first as S-Net's variable "
                 "records need) is in the plot."),
-        outside_why=("The interrupt round trip alone is inside: 17.5 thousand cycles against S-Net's "
-                     "18.8 (002 L5534-5536, 0.93). The ratio is outside because its denominator is 9a's "
+        outside_why=("The interrupt round trip alone is inside: 17.9 thousand cycles against S-Net's "
+                     "18.8 (002 L5534-5536, 0.95). The ratio is outside because its denominator is 9a's "
                      "polling round trip (3.98 against 5.4 thousand). S-Net's polling and interrupt "
                      "versions share a record path (L5506) that costs about 1.5 thousand cycles a round "
                      "trip more than ours (row 9a); with it added to both of ours the ratio would be "
-                     "18.99 / 5.46 = 3.48."),
+                     "19.41 / 5.46 = 3.56."),
         plot={"experiment": E_NOTIFY_NAME, "x": "hops", "y": "mean", "hue": "scheme",
               "ylabel": f"round trip (core cycles at 533 MHz, {_MODELED})"}),
     Headline(
@@ -1346,7 +1346,7 @@ HEADLINES: list[Headline] = [
                      "002's RCCE ping-pong beyond the L2 (5 MB/s), which row 12h shows needs stores 3.7x "
                      "slower than 002's own DRAM writes; by those writes a lockstep RCCE transfer runs "
                      "at about 16 MB/s, and the model's Cube on RCCE 1.x's word copies runs at that pace "
-                     "(161.5 ms at 1 MB). The model's DOPL (19.7 MB/s at 1 MB) is 1.5x slower than the "
+                     "(161.5 ms at 1 MB). The model's DOPL (20.1 MB/s at 1 MB) is 1.4x slower than the "
                      "thesis' (29 MB/s), yet even the thesis' DOPL would leave the model's Cube only "
                      "4.8x slower. A tenth needs row 12h's pace."),
         plot={"experiment": "bcast-000-thesis", "x": "bytes", "y": "min_us", "hue": "alg",
