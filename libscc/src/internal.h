@@ -69,6 +69,11 @@ struct scc_state {
 
     /* buffers kept from call to call (scratch.c) */
     struct { void *p; size_t n; } scratch[SCC_SCRATCH_SLOTS];
+
+    /* the blocking alltoall's odd-even order, worked out once (coll/bucket.c):
+     * bit s, whether step s sends first, for (n, rank) = pairwise_key */
+    uint64_t pairwise_first;
+    int pairwise_key;
 };
 
 extern SCC_TLS struct scc_state scc_self;

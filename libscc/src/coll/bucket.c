@@ -230,12 +230,10 @@ int coll_bucket_allgather(const struct coll_call *c, struct coll_prim m)
  * after another back along the cycle, up to n - 1 of them in a row.
  * Odd-even (oddeven): the ring order of RCCE_comm's rings (004 Alg. 1) by
  * place in the cycle, two or three sends in a row. */
-static int pairwise_sendfirst(int me, int s, int n, int oddeven)
+static int oddeven_sendfirst(int me, int s, int n)
 {
     int g = n, t = s, place = 0;
 
-    if (!oddeven)
-        return me < (me + s) % n;
     while (t) {                         /* g = gcd(n, s) */
         int r = g % t;
         g = t;
@@ -244,6 +242,26 @@ static int pairwise_sendfirst(int me, int s, int n, int oddeven)
     for (int i = me % g; i != me; i = (i + s) % n)
         place++;
     return coll_ring_sendfirst(place, n / g);
+}
+
+/* Its divisions cost the chip about 100 us a call, which the baseline
+ * should not pay in every call: worked out once for (n, me), kept per UE. */
+static int pairwise_sendfirst(int me, int s, int n, int oddeven)
+{
+    _Static_assert(RCCE_MAXNP <= 64, "a bit a step");
+    int key = n << 8 | me;
+
+    if (!oddeven)
+        return me < (me + s) % n;
+    if (scc_self.pairwise_key != key + 1) {
+        uint64_t first = 0;
+
+        for (int t = 1; t < n; t++)
+            first |= (uint64_t)oddeven_sendfirst(me, t, n) << t;
+        scc_self.pairwise_first = first;
+        scc_self.pairwise_key = key + 1;
+    }
+    return (int)(scc_self.pairwise_first >> s & 1);
 }
 
 /* Pairwise alltoall: in step s rank i sends to i+s and receives from i-s;
