@@ -945,8 +945,8 @@ HEADLINES: list[Headline] = [
                 "doubles (quick: 575)."),
         outside_why=("Software the papers do not describe. For RCCEnb to halve Allreduce, iRCCE 1.2 must "
                      "cost about 5.7 us (3,000 core cycles) a round more than RCCEnb (ours: 94 rounds, "
-                     "532.6 us at 800 B with RCCEnb). libscc's iRCCE costs 1.0-1.9 us a round more "
-                     "(627.8 against 532.6 us at 800 B, 1,668 against 1,490 at 4,600). 004 puts the "
+                     "about 535 us at 800 B with RCCEnb). libscc's iRCCE costs about 1-1.6 us a round "
+                     "more (about 626 against 535 us at 800 B, 1,680 against 1,535 at 4,600). 004 puts the "
                      "difference on iRCCE's list keeping and request management (L115-119) but gives no "
                      "cost per request, and no other paper here measures one (002's iRCCE paper, "
                      "L9280-9571, has no measurements): the number is iRCCE 1.2's code, not the chip's."),
@@ -994,9 +994,9 @@ HEADLINES: list[Headline] = [
                      "measured in SCC Linux user space with S-Net's own record code, 'a busy-waiting "
                      "version of the interrupt code' (L5506-5508), not described further. The mesh is "
                      "not the difference: S-Net's RCCE column rises 112 cycles a hop, ours 116. All "
-                     "three of its columns lie 0.9-2.1 thousand cycles above ours at 0 hops (polling "
-                     "+1.42, RCCE +2.10, interrupt +0.87): one overhead of about 1.5 thousand cycles a "
-                     "round trip, common to them, would put 9a at 1.01 and 9b at 1.02. Moving each "
+                     "three of its columns lie 0.8-2.1 thousand cycles above ours at 0 hops (polling "
+                     "+1.42, RCCE +2.1, interrupt +0.8): one overhead of about 1.5 thousand cycles a "
+                     "round trip, common to them, would put 9a at 1.01 and 9b at 1.03. Moving each "
                      "record from the MPB into a queue in private memory, as S-Net's runtime does "
                      "(L5204-5212), costs 277-956 cycles a 208-byte record at 002's own single-core "
                      "rates (400-116 MB/s, L1153-1185): about that size, but the paper does not say what "
@@ -1014,12 +1014,12 @@ HEADLINES: list[Headline] = [
                 "receiver halted while it waits) over scheme flag, mean round trips at 0 "
                 "hops. RCCE (scheme rcce:framed=1, the size sent first as S-Net's variable "
                 "records need) is in the plot."),
-        outside_why=("The interrupt round trip alone is inside: 17.9 thousand cycles against S-Net's "
-                     "18.8 (002 L5534-5536, 0.95). The ratio is outside because its denominator is 9a's "
+        outside_why=("The interrupt round trip alone is inside: about 18.0 thousand cycles against "
+                     "S-Net's 18.8 (002 L5534-5536, 0.96). The ratio is outside because its denominator is 9a's "
                      "polling round trip (3.98 against 5.4 thousand). S-Net's polling and interrupt "
                      "versions share a record path (L5506) that costs about 1.5 thousand cycles a round "
                      "trip more than ours (row 9a); with it added to both of ours the ratio would be "
-                     "19.41 / 5.46 = 3.56."),
+                     "about 19.5 / 5.46 = 3.57."),
         plot={"experiment": E_NOTIFY_NAME, "x": "hops", "y": "mean", "hue": "scheme",
               "ylabel": f"round trip (core cycles at 533 MHz, {_MODELED})"}),
     Headline(
