@@ -229,6 +229,21 @@ def test_mpb_contention_rows_per_core_and_over_cores():
     assert get1 > 20 * put1, (get1, put1)
 
 
+def test_mpb_contention_put_batch_reports_the_time_of_one_put():
+    """--put-batch K times K puts back to back and reports their time over
+    K: per put, no more than a put timed on its own (which also pays part
+    of the two clock reads), and far from K puts' time."""
+    means = {}
+    for k in ("1", "8"):
+        _, rows = run_timing("mpb_contention", "0-1", ues([0, 1]) + [
+            "--ops", "put", "--counts", "1", "--iters", "3", "--warmup", "1",
+            "--put-batch", k])
+        r = next(r for r in rows if r["core"] == "all")
+        assert r["verified"] == "yes", r
+        means[k] = float(r["mean_us"])
+    assert 0.8 * means["1"] <= means["8"] <= means["1"], means
+
+
 def test_mpb_contention_link_loads_the_probes_link():
     header, rows = run_timing("mpb_contention", "0-47", ues(range(48)) + [
         "--ops", "link", "--iters", "2", "--warmup", "0"])
@@ -256,6 +271,7 @@ def test_mpb_contention_link_loads_the_probes_link():
     ("mpb_contention", "0-1", ["--ops", "link"], "link needs all 48 cores"),
     ("mpb_contention", "0-1", ["--counts", "5"], "--counts wants core counts"),
     ("mpb_contention", "0-1", ["--lines"], "lacks its value"),
+    ("mpb_contention", "0-1", ["--put-batch", "0"], "--put-batch wants 1-1000"),
 ])
 def test_a_bad_argument_is_status_2_with_the_reason(name, cores, args, says):
     c = [int(x) for x in cores.split("-")]

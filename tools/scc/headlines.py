@@ -361,7 +361,7 @@ Q_THESIS = {"args": {"iters": 1, "warmup": 1},
 # host wall: full 10 s / quick 6 s.
 E_MPB = _exp("mpb-001-contention", "mpb_contention", timeout=120,
              args={"ops": "get,put,link", "counts": "1,2,4,8,16,24,32,40,48", "iters": 10,
-                   "warmup": 2})
+                   "warmup": 2, "put-batch": 20})
 Q_MPB = {"args": {"counts": "1,24,48", "iters": 5, "warmup": 1}}
 
 # 002's memory benchmark (Fig. 1): core 0 alone, 4-byte loads and stores
@@ -846,7 +846,7 @@ HEADLINES: list[Headline] = [
                 "8, 16, 24, 32, 40, 48 (quick: 1, 24, 48), cores 0..n-1 at once each get 128 "
                 "lines from core 0's MPB into their own (CL1INVMB and a word copy, as "
                 "RCCE_get: OC-Bcast's get, 001 step ii), or put 1 line into it (pushed out of "
-                "the write-combine buffer: the time to completion), 10 timed operations after "
+                "the write-combine buffer: the time to completion; a timed put is 20 back to back, its time over 20, as 001's puts averaged over millions), 10 timed operations after "
                 "2 (quick: 5 after 1), each core timing its own, and each core alone for its "
                 "slowdown (mean / alone). The link test: every core but those of tiles (2,2) "
                 "and (3,2) gets 128 lines again and again from the odd core of tile (5-x, 2), "
