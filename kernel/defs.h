@@ -9,6 +9,7 @@
 #include <scc/hw.h>
 #include <scc/syscall.h>
 #include "drivers.h"
+#include "traps.h"
 
 // Pages and page-table entries (4 KiB pages only: CR4.PSE stays off).
 #define PGSIZE          4096
@@ -34,24 +35,6 @@
 #define STACK_MAX       0x00100000u
 #define STACK_LOW       (STACK_TOP - STACK_MAX)
 #define USER_LIMIT      0x80000000u     // private user pages end here
-
-// Segment selectors (seg.c).
-#define SEL_KCODE       0x08
-#define SEL_KDATA       0x10
-#define SEL_UCODE       (0x18 | 3)
-#define SEL_UDATA       (0x20 | 3)
-#define SEL_TSS         0x28
-#define SEL_DFTSS       0x30
-
-// Vectors.
-#define T_NMI           2
-#define T_DOUBLE        8
-#define T_PGFLT         14
-#define T_TIMER         0x20
-#define T_LINT0         0x30
-#define T_SYSCALL       SCC_SYSCALL_VECTOR
-#define T_TAS           SCC_TAS_VECTOR
-#define T_SPURIOUS      LAPIC_SPURIOUS_VECTOR
 
 // Exit statuses the kernel reports besides the app's own (all defined in
 // include/standard-headers/scc/abi.h).

@@ -3,10 +3,7 @@
 // error code, 0 where the CPU pushes none, then the vector number) and
 // joins alltraps, which saves the rest as a struct trapframe for trap().
 
-#include <scc/syscall.h>
-
-#define SEL_KDATA 0x10
-#define T_LINT0 0x30		// defs.h
+#include "traps.h"
 
 	.text
 	.p2align 4
