@@ -222,14 +222,14 @@ int coll_bucket_allgather(const struct coll_call *c, struct coll_prim m)
     return coll_bucket_ag(c, m, c->out, off, len, -1);
 }
 
-/* Whether rank me sends first in step s of a blocking pairwise exchange.
- * The step's sends i -> i+s form gcd(n, s) cycles of n / gcd(n, s) ranks
- * each (a residue class mod gcd(n, s), smallest rank first). Lower rank
- * first: every cycle has a rank that receives first (the one whose
- * partner wraps around), so nothing deadlocks, but the sends complete one
- * after another back along the cycle, up to n - 1 of them in a row.
- * Odd-even (oddeven): the ring order of RCCE_comm's rings (004 Alg. 1) by
- * place in the cycle, two or three sends in a row. */
+/* Whether rank me sends first in step s of a blocking pairwise exchange
+ * in odd-even order. The step's sends i -> i+s form gcd(n, s) cycles of
+ * n / gcd(n, s) ranks each (a residue class mod gcd(n, s), smallest rank
+ * first). Lower rank first (order 0) has a rank that receives first in
+ * every cycle (the one whose partner wraps around), so nothing deadlocks,
+ * but the sends complete one after another back along the cycle, up to
+ * n - 1 of them in a row. Odd-even by place in the cycle, the order of
+ * RCCE_comm's rings (004 Alg. 1), has two or three in a row. */
 static int oddeven_sendfirst(int me, int s, int n)
 {
     int g = n, t = s, place = 0;
@@ -244,15 +244,14 @@ static int oddeven_sendfirst(int me, int s, int n)
     return coll_ring_sendfirst(place, n / g);
 }
 
-/* Its divisions cost the chip about 100 us a call, which the baseline
- * should not pay in every call: worked out once for (n, me), kept per UE. */
-static int pairwise_sendfirst(int me, int s, int n, int oddeven)
+/* The same for every step at once, a bit a step. Its divisions cost the
+ * chip about 100 us a call, which the baseline should not pay in every
+ * call: worked out once for (n, me), kept per UE. */
+static uint64_t oddeven_steps(int me, int n)
 {
     _Static_assert(RCCE_MAXNP <= 64, "a bit a step");
     int key = n << 8 | me;
 
-    if (!oddeven)
-        return me < (me + s) % n;
     if (scc_self.pairwise_key != key + 1) {
         uint64_t first = 0;
 
@@ -261,21 +260,22 @@ static int pairwise_sendfirst(int me, int s, int n, int oddeven)
         scc_self.pairwise_first = first;
         scc_self.pairwise_key = key + 1;
     }
-    return (int)(scc_self.pairwise_first >> s & 1);
+    return scc_self.pairwise_first;
 }
 
 /* Pairwise alltoall: in step s rank i sends to i+s and receives from i-s;
- * blocking (relaxed = 0) in the order pairwise_sendfirst gives. */
+ * blocking (relaxed = 0) lower rank first, or odd-even (oddeven_sendfirst). */
 int coll_pairwise_alltoall(const struct coll_call *c, struct coll_prim m, int oddeven)
 {
     int n = c->n, me = c->me, err;
     size_t b = c->bytes;
+    uint64_t first = oddeven ? oddeven_steps(me, n) : 0;
 
     memmove(c->out + (size_t)me * b, c->in + (size_t)me * b, b);
     for (int s = 1; s < n; s++) {
         int to = (me + s) % n, from = (me - s + n) % n;
 
-        if ((err = coll_xchg(c, m, pairwise_sendfirst(me, s, n, oddeven),
+        if ((err = coll_xchg(c, m, oddeven ? (int)(first >> s & 1) : me < to,
                              c->in + (size_t)to * b, b, to,
                              c->out + (size_t)from * b, b, from)))
             return err;
