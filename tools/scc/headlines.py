@@ -863,6 +863,16 @@ HEADLINES: list[Headline] = [
                 "queues from about 32 cores), every core alike, and a mesh link carries no "
                 "contention: the slowest / fastest spread is mostly distance (001: 30 % from "
                 "1 to 9 hops)."),
+        outside_why=("An effect 001 reports without its cause. Its two spreads at 48 cores need a "
+                     "port or router that serves some cores before others when many wait; one that "
+                     "serves in order of arrival, as the model's MPB port does, leaves only distance: "
+                     "about 1.24x for the get and 1.17x for the put here (001: 30 % from 1 to 9 hops, "
+                     "L453-460). No paper gives such a policy: 002 describes a round-robin only "
+                     "between a tile's two cores in its MIU (L10950-10955), and 001 found the "
+                     "contention 'does not equally affect all cores, which makes it hard to model' "
+                     "and not deterministic on other cores than core 0 (L543-547). A guessed "
+                     "arbitration would be a fit to one plot. 001's other two findings hold: at 24 "
+                     "cores the worst slowdown is about 1.01, and the loaded link about 1.005."),
         plot={"experiment": "mpb-001-contention", "x": "cores", "y": "slowdown", "hue": "op",
               "xlabel": "cores at once (link: loaders)",
               "ylabel": f"time / alone, median of the cores ({_MODELED})"}),

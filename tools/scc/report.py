@@ -141,8 +141,10 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
         md += ["## Outside their band", "",
                "Each with the reason the model cannot get inside, where one is established: "
                "the published number contradicts the papers' other measurements of the same "
-               "chip, which the model follows, or it rests on software the papers do not "
-               "describe, whose cost is worked out from them; the others are open.", ""]
+               "chip, which the model follows; it rests on software the papers do not "
+               "describe, whose cost is worked out from them; or it is an effect a paper "
+               "reports without its cause, which the papers' other measurements leave no "
+               "mechanism for. The others are open.", ""]
         md += [f"- **{r['id']}. {_md_escape(r['result'])}** (ratio {fmt(r['ratio'])}): "
                + (_md_escape(r["cannot"]) if r.get("cannot") else "no reason established: open.")
                for r in outside]
