@@ -79,11 +79,33 @@ static void tm_filter_set(CPUState *cs, int set, bool eligible, int mmu_idx,
     f->addend = (uintptr_t)haddr - vaddr;
 }
 
+/*
+ * Stores to line @vaddr are now posted around the caches (tm_ram's
+ * around_tag), or no line's are (@eligible false): the target's store
+ * helper sends those straight here (env->timing_around), without the
+ * slow path's look-ups, when the page needs nothing else of it. The
+ * model sees the same calls either way. Host time only.
+ */
+static void tm_around_set(CPUState *cs, bool eligible, int mmu_idx,
+                          uint64_t vaddr, void *haddr, uint64_t paddr)
+{
+    TCGTimingFilterEntry *f = &cpu_env(cs)->timing_around;
+
+    if (!eligible || !haddr || paddr > UINT32_MAX || vaddr > UINT32_MAX) {
+        f->tag = 0;
+        return;
+    }
+    f->tag = tcg_timing_line_tag(vaddr, mmu_idx);
+    f->pline = paddr & -(uint64_t)SCC_LINE;
+    f->addend = (uintptr_t)haddr - vaddr;
+}
+
 /* Every translation may have changed: empty the filter and the MPB's. */
 void tm_filter_clear(CPUState *cs)
 {
     memset(cpu_env(cs)->timing_filter, 0,
            sizeof(cpu_env(cs)->timing_filter));
+    cpu_env(cs)->timing_around.tag = 0;
     cpu_env(cs)->timing_mpb.gen++;
 }
 
@@ -422,6 +444,8 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     }
     if (store && tag == k->around_tag) {
         /* the line last written around, and no cache has changed since */
+        tm_around_set(cs, tlb_flags == TLB_TIMED, mmu_idx, vaddr, haddr,
+                      paddr);
         tm_store_around(s, c, paddr);
         return;
     }
@@ -447,11 +471,14 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
             tm_post(s, c, k->l2_ps);
         } else {
             k->around_tag = tag;
+            tm_around_set(cs, tlb_flags == TLB_TIMED, mmu_idx, vaddr, haddr,
+                          paddr);
             tm_store_around(s, c, paddr);
         }
         return;
     }
     k->around_tag = 0;      /* the caches change */
+    tm_around_set(cs, false, 0, 0, NULL, 0);
     k->n.l1_data_misses++;
     tm_drain(s, c);
     if (w >= 0) {

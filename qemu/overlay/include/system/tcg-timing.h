@@ -55,6 +55,14 @@ extern bool tcg_timing_ram_all;
  * 32). The target keeps it in its CPU state (x86: env->timing_filter);
  * the machine must empty it whenever a translation or a page's dirty
  * tracking changes (tcg_timing_tlb_changed).
+ *
+ * One more entry of the same kind (x86: env->timing_around, its tag
+ * without TCG_TIMING_TAG_STORE) names a line whose stores the machine
+ * wants reported but needs nothing else of the slow path for: the
+ * target's store helper calls tcg_timing_ram for such a store itself
+ * (store, not MPBT, flags TLB_TIMED, mem_io_pc set to the helper's
+ * return address, as tcg_timing_ram_direct would), then stores to host
+ * memory. The machine empties it with the filter.
  */
 #define TCG_TIMING_LINE_BITS    5
 #define TCG_TIMING_FILTER_LINES 128
