@@ -626,8 +626,11 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
     /* whole 64 KiB (never empty): runs that differ in a few iterations
      * get the same arenas, so their counters differ by those iterations */
     b.arena = (b.arena + 65536) & ~(size_t)65535;
-    b.arena_in = cb_arena(b.arena);
     b.arena_out = cb_arena(b.arena);
+    /* a broadcast and a barrier have no input: no arena of zeroed pages
+     * (the kernel's stores) for it */
+    b.arena_in = !strcmp(b.op, "bcast") || !strcmp(b.op, "barrier") ? b.arena_out
+                                                                     : cb_arena(b.arena);
     if (!b.arena_in || !b.arena_out) {
         fprintf(stderr, "error: no memory for two buffers of %zu KiB\n", b.arena >> 10);
         return 1;
