@@ -18,7 +18,7 @@ import subprocess
 import pytest
 
 from abi import EXIT_STALLED
-from conftest import BUILD
+from conftest import BUILD, REPO
 from scc.sccrun import run_app
 from test_libscc import SANITIZER_ENV, SANITIZER_MARKS, ue_args
 
@@ -219,6 +219,28 @@ def test_bench_host(app, op):
     # bytes as asked (reductions: whole elements)
     assert {int(x["bytes"]) for x in rows} == ({32, 96, 3104} if op == "allreduce"
                                                else {32, 97, 3104}), why
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("buffers", ["fresh", "reuse"])
+def test_bench_check_fails_where_nothing_arrives(tmp_path, buffers):
+    """The harness's own check. A test build whose broadcasts deliver nothing
+    after the first two measurements (CB_SELFTEST_SKIP_AFTER) must not
+    verify there, whether each receive buffer is fresh (the zeros of a new
+    arena, not written again) or holds the bytes the same iteration number
+    of an earlier call left (--buffers reuse, one iteration each: the
+    harness zeroes those)."""
+    exe = tmp_path / "bcast_selftest"
+    p = subprocess.run([str(BUILD / "venv" / "bin" / "scc-cc"), "--host", "-O2",
+                        "-DCB_SELFTEST_SKIP_AFTER=2", "-o", str(exe),
+                        str(REPO / "apps" / "bcast_bench.c")],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    r, why = run_host(exe, ue_args(cores_of(4)) + [
+        "--alg", "binomial", "--alg", "binomial", "--sizes", "32,3104", "--iters", "1",
+        "--warmup", "0", "--buffers", buffers])
+    assert [(x["bytes"], x["verified"]) for x in rows_of(r.stdout)] == \
+        [("32", "yes"), ("3104", "yes"), ("32", "NO"), ("3104", "NO")], why
 
 
 @pytest.mark.no_qemu
