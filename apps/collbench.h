@@ -457,7 +457,6 @@ static int cb_measure(struct cb *b, const char *spec, long size)
     for (int it = 0; it < total; it++) {
         char *in, *out;
         double t0, t1, ends[RCCE_MAXNP];
-
         int fresh;
 
         if (b->off + step > b->arena || b->reuse)
