@@ -359,9 +359,10 @@ Q_THESIS = {"args": {"iters": 1, "warmup": 1},
 # each core timing its own operations, against each core alone; and 001's
 # link test (44 cores load the link (2,2)-(3,2), core 28 gets across it).
 # host wall: full 10 s / quick 6 s.
+MPB_PUT_BATCH = 20      # puts timed back to back, as 001's were averaged over millions
 E_MPB = _exp("mpb-001-contention", "mpb_contention", timeout=120,
              args={"ops": "get,put,link", "counts": "1,2,4,8,16,24,32,40,48", "iters": 10,
-                   "warmup": 2, "put-batch": 20})
+                   "warmup": 2, "put-batch": MPB_PUT_BATCH})
 Q_MPB = {"args": {"counts": "1,24,48", "iters": 5, "warmup": 1}}
 
 # 002's memory benchmark (Fig. 1): core 0 alone, 4-byte loads and stores
@@ -846,7 +847,9 @@ HEADLINES: list[Headline] = [
                 "8, 16, 24, 32, 40, 48 (quick: 1, 24, 48), cores 0..n-1 at once each get 128 "
                 "lines from core 0's MPB into their own (CL1INVMB and a word copy, as "
                 "RCCE_get: OC-Bcast's get, 001 step ii), or put 1 line into it (pushed out of "
-                "the write-combine buffer: the time to completion; a timed put is 20 back to back, its time over 20, as 001's puts averaged over millions), 10 timed operations after "
+                "the write-combine buffer: the time to completion; a timed put is "
+                f"{MPB_PUT_BATCH} back to back, its time over {MPB_PUT_BATCH}, as 001's puts "
+                "averaged over millions), 10 timed operations after "
                 "2 (quick: 5 after 1), each core timing its own, and each core alone for its "
                 "slowdown (mean / alone). The link test: every core but those of tiles (2,2) "
                 "and (3,2) gets 128 lines again and again from the odd core of tile (5-x, 2), "
