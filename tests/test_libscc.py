@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import subprocess
 
 import pytest
@@ -48,6 +49,9 @@ CASES = [
     ("nb", FIVE, []),
     ("threadprivate", ALL, []),
     ("power", PAIRS, []),
+    # algorithms the selection table would not pick here: forced by the words
+    ("coll_override", PAIRS, ["--coll", "bcast=scatter_allgather", "scatter_allgather",
+                              "--coll", "allreduce=bucket", "bucket"]),
 ]
 IDS = [f"{name}-{len(cores)}ues" for name, cores, _ in CASES]
 
@@ -79,6 +83,43 @@ def test_host(variant, name, cores, args):
         assert mark not in r.stderr, f"{variant}: the sanitizer reported something\n{why}"
     assert r.returncode == 0, why
     assert f"PASS {name} ({len(cores)} UEs)" in r.stdout, why
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("env,args", [
+    ("bcast=binomial; allreduce=hybrid", ["binomial", "hybrid"]),
+    ("bcast=binomial;allreduce=bucket", ["chain", "--coll", "bcast=chain", "bucket"]),
+], ids=["environment", "words-after-environment"])
+def test_host_coll_override_environment(env, args):
+    """SCC_COLL chooses the algorithms of an unmodified RCCE program, and a
+    --coll word overrides it for its collective (the program checks what
+    scc_coll_used reports against its last two words)."""
+    r = subprocess.run([str(host_test("host", "coll_override")), *ue_args(PAIRS), *args],
+                       capture_output=True, text=True, timeout=HOST_TIMEOUT, errors="replace",
+                       env=dict(os.environ, SCC_COLL=env))
+    assert r.returncode == 0 and f"PASS coll_override ({len(PAIRS)} UEs)" in r.stdout, \
+        explain(r, tail=6000)
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("env,args,want", [
+    ("", ["--coll", "bcast=nosuch", "a", "b"],
+     r"RCCE_init: --coll 'bcast=nosuch': bcast: unknown algorithm 'nosuch' \(known: auto, "),
+    ("", ["--coll", "bcast=binomial:k=3", "a", "b"],
+     r"--coll 'bcast=binomial:k=3': bcast binomial: unknown parameter 'k'"),
+    ("", ["a", "b", "--coll"], r"RCCE_init: --coll: needs COLLECTIVE=ALGORITHM after it"),
+    ("", ["--coll", "bcast", "a", "b"], r"--coll 'bcast': not COLLECTIVE=ALGORITHM"),
+    ("nosuch=x", ["a", "b"], r"RCCE_init: SCC_COLL 'nosuch=x': unknown collective 'nosuch'"),
+    ("x" * 300, ["a", "b"], r"SCC_COLL '.*': too long"),
+])
+def test_host_coll_override_errors(env, args, want):
+    """A bad choice stops RCCE_init with the reason, on every UE."""
+    r = subprocess.run([str(host_test("host", "coll_override")), *ue_args([0, 1]), *args],
+                       capture_output=True, text=True, timeout=60, errors="replace",
+                       env=dict(os.environ, SCC_COLL=env))
+    why = explain(r, tail=6000)
+    assert r.returncode != 0 and "FAIL: RCCE_init" in r.stdout, why
+    assert len(re.findall(want, r.stderr)) == 2, why
 
 
 @pytest.mark.no_qemu

@@ -28,6 +28,10 @@
  *   scc_coll_used("bcast")                     "name:k=v,..." of the last
  *                                              call on this UE
  *
+ * or for a whole run, without recompiling: RCCE_init takes the words
+ * "--coll bcast=oc:k=7" from the program's arguments, after SCC_COLL=
+ * "bcast=oc:k=7;allreduce=hybrid" from the environment (src/coll/override.c).
+ *
  * The collective names are bcast, reduce, allreduce, allgather, alltoall,
  * reduce_scatter, scatter, gather, barrier and stop.
  */

@@ -4,7 +4,9 @@
  * argv starts like rccerun's (and Intel's emulator's): the program name,
  * the number of UEs, the clock in GHz (ignored: the clock is measured),
  * then one core id per UE. Ranks go to the cores in increasing id order.
- * RCCE_init removes those words, so the program sees only its own.
+ * RCCE_init removes those words, so the program sees only its own, and
+ * takes the run's choice of collective algorithms (SCC_COLL, --coll:
+ * coll/override.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -111,6 +113,8 @@ int RCCE_init(int *argc, char ***argv)
     *argv += scc_self.np + 2;
     (*argv)[0] = program;
     *argc -= scc_self.np + 2;
+    if (scc_coll_override(argc, *argv))
+        return RCCE_ERROR_VAL_UNDEFINED;
 
     RCCE_COMM *w = &RCCE_COMM_WORLD;
     memset(w, 0, sizeof *w);

@@ -142,6 +142,9 @@ int  scc_error(int code);               /* report if debugging, return code */
 int  scc_check_ue(int ue);              /* RCCE_SUCCESS or RCCE_ERROR_ID */
 int  scc_comm_init(RCCE_COMM *comm);    /* barrier lines of a communicator */
 int  scc_barrier_dissemination(RCCE_COMM *comm);  /* RCCE_barrier's own */
+/* SCC_COLL and the --coll words (coll/override.c): 0, or -1 after saying
+ * why; takes the --coll words out of argv. */
+int  scc_coll_override(int *argc, char **argv);
 void *scc_scratch(int slot, size_t n);  /* >= n bytes kept across calls, or NULL */
 /* n rounded up to whole cache lines (RCCE_LINE_SIZE): where the next
  * buffer of a scratch block starts */
