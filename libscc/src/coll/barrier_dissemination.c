@@ -1,34 +1,9 @@
 /*
- * barrier_dissemination.c - RCCE_barrier's default: a dissemination
- * barrier on MPB lines.
- *
- * In round k (k = 0, 1, ... while 2^k < size) member i writes the
- * barrier's epoch into line k of member (i + 2^k) mod size and waits for
- * its own line k to reach the epoch. After ceil(log2 size) rounds every
- * member has heard, directly or not, from every other. Each line has a
- * single writer per communicator, every wait polls the UE's own MPB, and
- * epochs only grow, so lines are never reset and a partner that is
- * already one barrier ahead does no harm.
+ * barrier_dissemination.c - RCCE_barrier's default, the library's own
+ * dissemination barrier (src/barrier.c), as a barrier algorithm that can
+ * be chosen by name.
  */
 #include "coll.h"
-
-int scc_barrier_dissemination(RCCE_COMM *comm)
-{
-    int n = comm->size, me = comm->my_rank;
-    uint32_t epoch = (uint32_t)++comm->cycle;
-    t_vcharp lines = (t_vcharp)comm->gather;
-    ptrdiff_t off = lines - my_mpb();
-
-    for (int k = 0, d = 1; d < n; k++, d <<= 1) {
-        int to = comm->member[(me + d) % n];
-        unsigned int spins = 0;
-
-        line_write(scc_self.mpb[to] + off + SCC_MPB_LINE * k, epoch);
-        while (!seq_ge(line_read(lines + SCC_MPB_LINE * k), epoch))
-            coll_wait_step(&spins);
-    }
-    return RCCE_SUCCESS;
-}
 
 static int run(struct coll_call *c)
 {

@@ -17,94 +17,14 @@
 
 /* --- the registry ------------------------------------------------------------- */
 
-extern const struct coll_alg coll_bcast_binomial;
-extern const struct coll_alg coll_bcast_nb;
-extern const struct coll_alg coll_bcast_oc;
-extern const struct coll_alg coll_bcast_oc_private;
-extern const struct coll_alg coll_bcast_oc_tile;
-extern const struct coll_alg coll_bcast_mesh;
-extern const struct coll_alg coll_bcast_scatter_allgather;
-extern const struct coll_alg coll_bcast_simple;
-extern const struct coll_alg coll_bcast_chain;
-extern const struct coll_alg coll_bcast_chain_nb;
-extern const struct coll_alg coll_bcast_bintree;
-extern const struct coll_alg coll_bcast_bintree_nb;
-extern const struct coll_alg coll_bcast_twotree;
-extern const struct coll_alg coll_bcast_twotree_nb;
-extern const struct coll_alg coll_bcast_cube;
-extern const struct coll_alg coll_bcast_dopl;
-extern const struct coll_alg coll_reduce_binomial;
-extern const struct coll_alg coll_reduce_bucket;
-extern const struct coll_alg coll_reduce_nb;
-extern const struct coll_alg coll_allreduce_reduce_bcast;
-extern const struct coll_alg coll_allreduce_bucket;
-extern const struct coll_alg coll_allreduce_bucket_nb;
-extern const struct coll_alg coll_allreduce_inmpb;
-extern const struct coll_alg coll_allreduce_hybrid;
-extern const struct coll_alg coll_allgather_ring;
-extern const struct coll_alg coll_allgather_bucket;
-extern const struct coll_alg coll_allgather_nb;
-extern const struct coll_alg coll_alltoall_pairwise;
-extern const struct coll_alg coll_alltoall_blocking;
-extern const struct coll_alg coll_alltoall_nb;
-extern const struct coll_alg coll_reduce_scatter_reduce;
-extern const struct coll_alg coll_reduce_scatter_bucket;
-extern const struct coll_alg coll_reduce_scatter_nb;
-extern const struct coll_alg coll_scatter_linear;
-extern const struct coll_alg coll_gather_linear;
-extern const struct coll_alg coll_barrier_dissemination;
-extern const struct coll_alg coll_barrier_tas;
-extern const struct coll_alg coll_stop_allgather;
-extern const struct coll_alg coll_stop_2step;
-extern const struct coll_alg coll_stop_persalltoall;
-extern const struct coll_alg coll_stop_br_lin;
-extern const struct coll_alg coll_stop_br_xy_source;
-extern const struct coll_alg coll_stop_br_xy_dim;
+#define COLL_ALG(name) extern const struct coll_alg coll_##name;
+#include "registry.h"
+#undef COLL_ALG
 
 static const struct coll_alg *const registry[] = {
-    &coll_bcast_binomial,
-    &coll_bcast_nb,
-    &coll_bcast_oc,
-    &coll_bcast_oc_private,
-    &coll_bcast_oc_tile,
-    &coll_bcast_mesh,
-    &coll_bcast_scatter_allgather,
-    &coll_bcast_simple,
-    &coll_bcast_chain,
-    &coll_bcast_chain_nb,
-    &coll_bcast_bintree,
-    &coll_bcast_bintree_nb,
-    &coll_bcast_twotree,
-    &coll_bcast_twotree_nb,
-    &coll_bcast_cube,
-    &coll_bcast_dopl,
-    &coll_reduce_binomial,
-    &coll_reduce_bucket,
-    &coll_reduce_nb,
-    &coll_allreduce_reduce_bcast,
-    &coll_allreduce_bucket,
-    &coll_allreduce_bucket_nb,
-    &coll_allreduce_inmpb,
-    &coll_allreduce_hybrid,
-    &coll_allgather_ring,
-    &coll_allgather_bucket,
-    &coll_allgather_nb,
-    &coll_alltoall_pairwise,
-    &coll_alltoall_blocking,
-    &coll_alltoall_nb,
-    &coll_reduce_scatter_reduce,
-    &coll_reduce_scatter_bucket,
-    &coll_reduce_scatter_nb,
-    &coll_scatter_linear,
-    &coll_gather_linear,
-    &coll_barrier_dissemination,
-    &coll_barrier_tas,
-    &coll_stop_allgather,
-    &coll_stop_2step,
-    &coll_stop_persalltoall,
-    &coll_stop_br_lin,
-    &coll_stop_br_xy_source,
-    &coll_stop_br_xy_dim,
+#define COLL_ALG(name) &coll_##name,
+#include "registry.h"
+#undef COLL_ALG
 };
 #define NREG ((int)(sizeof(registry) / sizeof(registry[0])))
 
