@@ -9,14 +9,14 @@
 
 static int run(struct coll_call *c)
 {
-    return coll_bucket_allreduce(c, (struct coll_prim){ (int)c->p[0], (int)c->p[1] },
-                                 (int)c->p[2]);
+    return coll_bucket_allreduce(c, (struct coll_prim){ (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] },
+                                 (int)c->p[BUCKET_P_BALANCED]);
 }
 
 const struct coll_alg coll_allreduce_bucket_nb = {
     .name = "bucket_nb", .op = COLL_ALLREDUCE, .fn = run, .nparam = 3,
-    .param = { { "relaxed", 0, 1, 1, "1: start send and receive, wait once per round (004 III.A, Alg. 2); 0: RCCE_comm odd-even order (Alg. 1)" },
-               { "nb", 0, 1, 1, "1: RCCEnb lightweight primitives (004 III.B); 0: iRCCE (relaxed=1) or blocking RCCE (relaxed=0)" },
-               { "balanced", 0, 1, 1, "1: first num%n buckets one element larger (004 III.C); 0: remainder all in bucket 0 (RCCE_comm)" } },
+    .param = { [BUCKET_P_RELAXED] = { "relaxed", 0, 1, 1, "1: start send and receive, wait once per round (004 III.A, Alg. 2); 0: RCCE_comm odd-even order (Alg. 1)" },
+               [BUCKET_P_NB] = { "nb", 0, 1, 1, "1: RCCEnb lightweight primitives (004 III.B); 0: iRCCE (relaxed=1) or blocking RCCE (relaxed=0)" },
+               [BUCKET_P_BALANCED] = { "balanced", 0, 1, 1, "1: first num%n buckets one element larger (004 III.C); 0: remainder all in bucket 0 (RCCE_comm)" } },
     .doc = "bucket allreduce with 004's optimizations (004 section III.A-C)",
 };

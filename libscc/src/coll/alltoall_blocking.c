@@ -8,14 +8,16 @@
  */
 #include "bucket.h"
 
+enum { ALLTOALL_P_ORDER };                  /* the parameter, by name */
+
 static int run(struct coll_call *c)
 {
-    return coll_pairwise_alltoall(c, (struct coll_prim){ 0, 0 }, (int)c->p[0]);
+    return coll_pairwise_alltoall(c, (struct coll_prim){ 0, 0 }, (int)c->p[ALLTOALL_P_ORDER]);
 }
 
 const struct coll_alg coll_alltoall_blocking = {
     .name = "blocking", .op = COLL_ALLTOALL, .fn = run, .nparam = 1,
-    .param = { { "order", 0, 1, 0,
+    .param = { [ALLTOALL_P_ORDER] = { "order", 0, 1, 0,
                  "0: the lower rank of each pair sends first (a step's sends complete "
                  "one after another, up to n - 1 in a row); 1: odd-even along each "
                  "step's cycles (two or three in a row)" } },

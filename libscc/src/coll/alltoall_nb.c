@@ -7,12 +7,12 @@
 
 static int run(struct coll_call *c)
 {
-    return coll_pairwise_alltoall(c, (struct coll_prim){ (int)c->p[0], (int)c->p[1] }, 0);
+    return coll_pairwise_alltoall(c, (struct coll_prim){ (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] }, 0);
 }
 
 const struct coll_alg coll_alltoall_nb = {
     .name = "nb", .op = COLL_ALLTOALL, .fn = run, .nparam = 2,
-    .param = { { "relaxed", 0, 1, 1, "1: start send and receive, wait once per round (004 III.A, Alg. 2); 0: RCCE_comm odd-even order (Alg. 1)" },
-               { "nb", 0, 1, 1, "1: RCCEnb lightweight primitives (004 III.B); 0: iRCCE (relaxed=1) or blocking RCCE (relaxed=0)" } },
+    .param = { [BUCKET_P_RELAXED] = { "relaxed", 0, 1, 1, "1: start send and receive, wait once per round (004 III.A, Alg. 2); 0: RCCE_comm odd-even order (Alg. 1)" },
+               [BUCKET_P_NB] = { "nb", 0, 1, 1, "1: RCCEnb lightweight primitives (004 III.B); 0: iRCCE (relaxed=1) or blocking RCCE (relaxed=0)" } },
     .doc = "pairwise alltoall with 004's optimizations (004 section III.A-B)",
 };

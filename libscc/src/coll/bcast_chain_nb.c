@@ -13,7 +13,7 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_bcast_chain_nb = {
     .name = "chain_nb", .op = COLL_BCAST, .fn = run, .nparam = 1,
-    .param = { { "chunk", 0, 1L << 30, 1920,
+    .param = { [PIPE_P_CHUNK] = { "chunk", 0, 1L << 30, 1920,
                  "bytes forwarded at a time; 0 = the whole message" } },
     .doc = "pipelined chain broadcast on iRCCE isend/irecv (002 section IV.B)",
 };

@@ -26,6 +26,8 @@
 
 #include "coll.h"
 
+enum { CUBE_P_PART, CUBE_P_BLOCKING };     /* the parameters, by name */
+
 struct cube {
     int n, q, P, k;
 };
@@ -86,7 +88,7 @@ static int xfer(struct coll_call *c, char *rbuf, size_t rlen, int from,
     iRCCE_SEND_REQUEST sr;
     int err;
 
-    if (c->p[1])
+    if (c->p[CUBE_P_BLOCKING])
         return xfer_blocking(c, rbuf, rlen, from, sbuf, slen, to, send_first);
     if (from >= 0) {
         err = iRCCE_irecv(rbuf, (ssize_t)rlen, coll_ue(c, from), &rr);
@@ -106,7 +108,7 @@ static int xfer(struct coll_call *c, char *rbuf, size_t rlen, int from,
 static int run(struct coll_call *c)
 {
     struct cube g = { .n = c->n };
-    size_t part = (size_t)c->p[0];
+    size_t part = (size_t)c->p[CUBE_P_PART];
     int rel = (c->me - c->root + c->n) % c->n, u, m[2], mine, err = RCCE_SUCCESS;
     struct side sd[2];
     char *scratch;
@@ -216,9 +218,9 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_bcast_cube = {
     .name = "cube", .op = COLL_BCAST, .fn = run, .nparam = 2,
-    .param = { { "part", 1, 1L << 30, 4096,
+    .param = { [CUBE_P_PART] = { "part", 1, 1L << 30, 4096,
                  "bytes per part (000 section 5.5 chose 4 KiB)" },
-               { "blocking", 0, 1, 0,
+               [CUBE_P_BLOCKING] = { "blocking", 0, 1, 0,
                  "1: each round's send, then receive (or the other way), blocking, as "
                  "the thesis did; 0: both at once (iRCCE)" } },
     .doc = "Cube: Bin Jia's pipelined hypercube schedule for any n (thesis 000 chapter 5)",

@@ -23,6 +23,8 @@
 
 #include "coll.h"
 
+enum { DOPL_P_PART, DOPL_P_PIPE };          /* the parameters, by name */
+
 struct grid {
     int w, h;                   /* columns (row length), rows */
     int d;                      /* 2, or 1 for a single line */
@@ -148,7 +150,7 @@ static int line_round(struct coll_call *c, const struct grid *g, int dim, int pi
 
 static int run(struct coll_call *c)
 {
-    size_t part = (size_t)c->p[0], pipe = (size_t)c->p[1], maxp;
+    size_t part = (size_t)c->p[DOPL_P_PART], pipe = (size_t)c->p[DOPL_P_PIPE], maxp;
     struct grid *g;
     iRCCE_RECV_REQUEST *rr;
     iRCCE_SEND_REQUEST *sr;
@@ -182,9 +184,9 @@ static int run(struct coll_call *c)
 
 static int check(const struct coll_call *c, char *why, size_t n)
 {
-    if (c->p[1] < c->p[0] && (c->p[0] + c->p[1] - 1) / c->p[1] > 4096) {
+    if (c->p[DOPL_P_PIPE] < c->p[DOPL_P_PART] && (c->p[DOPL_P_PART] + c->p[DOPL_P_PIPE] - 1) / c->p[DOPL_P_PIPE] > 4096) {
         snprintf(why, n, "part/pipe = %ld pieces per part, at most 4096",
-                 (c->p[0] + c->p[1] - 1) / c->p[1]);
+                 (c->p[DOPL_P_PART] + c->p[DOPL_P_PIPE] - 1) / c->p[DOPL_P_PIPE]);
         return -1;
     }
     return 0;
@@ -192,8 +194,8 @@ static int check(const struct coll_call *c, char *why, size_t n)
 
 const struct coll_alg coll_bcast_dopl = {
     .name = "dopl", .op = COLL_BCAST, .fn = run, .nparam = 2, .check = check,
-    .param = { { "part", 1, 1L << 30, 8192, "bytes per part (000 section 6.3: 8 KiB)" },
-               { "pipe", 1, 1L << 30, 2048,
+    .param = { [DOPL_P_PART] = { "part", 1, 1L << 30, 8192, "bytes per part (000 section 6.3: 8 KiB)" },
+               [DOPL_P_PIPE] = { "pipe", 1, 1L << 30, 2048,
                  "bytes per pipelined piece of a part (000 section 6.3: 2 KiB)" } },
     .doc = "DOPL: dimension-ordered pipelined broadcast on the 8x6 core grid (thesis 000 chapter 6)",
 };

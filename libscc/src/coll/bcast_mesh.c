@@ -67,14 +67,14 @@ static void build(const struct coll_call *c, int k, struct oc_tree *t)
 
 static int run(struct coll_call *c)
 {
-    return oc_bcast(c, build, (int)c->p[0], (int)c->p[1]);
+    return oc_bcast(c, build, (int)c->p[OC_P_K], (int)c->p[OC_P_CHUNK]);
 }
 
 const struct coll_alg coll_bcast_mesh = {
     .name = "mesh", .op = COLL_BCAST, .fn = run, .nparam = 2,
     .param = {
-        { "k", 1, 47, 7, "fan-out of the data tree (001 section 5.2: 7)" },
-        { "chunk", 1, OC_MAX_CHUNK, OC_MAX_CHUNK, "lines per chunk buffer" },
+        [OC_P_K] = { "k", 1, 47, 7, "fan-out of the data tree (001 section 5.2: 7)" },
+        [OC_P_CHUNK] = { "chunk", 1, OC_MAX_CHUNK, OC_MAX_CHUNK, "lines per chunk buffer" },
     },
     .doc = "OC-Bcast over a snake-ordered mesh-local tree (ours, 001 section 4.1)",
 };

@@ -13,13 +13,13 @@
 
 static int run(struct coll_call *c)
 {
-    struct coll_prim m = { (int)c->p[0], (int)c->p[1] };
+    struct coll_prim m = { (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] };
     size_t off[RCCE_MAXNP], len[RCCE_MAXNP], o[RCCE_MAXNP], l[RCCE_MAXNP];
     int n = c->n, rel = (c->me - c->root + n) % n, low = 1, err;
 
     if (n == 1 || c->bytes > INT_MAX)
         return n == 1 ? RCCE_SUCCESS : scc_error(RCCE_ERROR_MESSAGE_LENGTH);
-    coll_buckets((int)c->bytes, 1, n, (int)c->p[2], off, len);    /* by rel */
+    coll_buckets((int)c->bytes, 1, n, (int)c->p[BUCKET_P_BALANCED], off, len);    /* by rel */
     while (rel ? !(rel & low) : low < n)
         low <<= 1;
     if (rel) {                  /* my subtree's pieces [rel, rel + low) */
@@ -47,8 +47,8 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_bcast_nb = {
     .name = "nb", .op = COLL_BCAST, .fn = run, .nparam = 3,
-    .param = { { "relaxed", 0, 1, 1, "1: start send and receive, wait once per ring round (004 III.A, Alg. 2); 0: RCCE_comm odd-even order (Alg. 1)" },
-               { "nb", 0, 1, 1, "1: RCCEnb lightweight primitives (004 III.B); 0: iRCCE (relaxed=1) or blocking RCCE (relaxed=0)" },
-               { "balanced", 0, 1, 1, "1: first bytes%n pieces one byte larger (004 III.C); 0: remainder all in the root's piece" } },
+    .param = { [BUCKET_P_RELAXED] = { "relaxed", 0, 1, 1, "1: start send and receive, wait once per ring round (004 III.A, Alg. 2); 0: RCCE_comm odd-even order (Alg. 1)" },
+               [BUCKET_P_NB] = { "nb", 0, 1, 1, "1: RCCEnb lightweight primitives (004 III.B); 0: iRCCE (relaxed=1) or blocking RCCE (relaxed=0)" },
+               [BUCKET_P_BALANCED] = { "balanced", 0, 1, 1, "1: first bytes%n pieces one byte larger (004 III.C); 0: remainder all in the root's piece" } },
     .doc = "binomial scatter + bucket allgather ring with 004's optimizations (004 section III, IV)",
 };

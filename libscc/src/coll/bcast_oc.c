@@ -12,14 +12,14 @@
 
 static int run(struct coll_call *c)
 {
-    return oc_bcast(c, oc_tree_kary, (int)c->p[0], (int)c->p[1]);
+    return oc_bcast(c, oc_tree_kary, (int)c->p[OC_P_K], (int)c->p[OC_P_CHUNK]);
 }
 
 const struct coll_alg coll_bcast_oc = {
     .name = "oc", .op = COLL_BCAST, .fn = run, .nparam = 2,
     .param = {
-        { "k", 1, 47, 7, "fan-out of the data tree (001 section 5.2: 7)" },
-        { "chunk", 1, OC_MAX_CHUNK, OC_MAX_CHUNK,
+        [OC_P_K] = { "k", 1, 47, 7, "fan-out of the data tree (001 section 5.2: 7)" },
+        [OC_P_CHUNK] = { "chunk", 1, OC_MAX_CHUNK, OC_MAX_CHUNK,
           "lines per chunk buffer, two buffers per region (001 used 96)" },
     },
     .doc = "OC-Bcast: one-sided pipelined k-ary tree through MPBs (001 section 4)",

@@ -138,5 +138,5 @@ int coll_bcast_shape(struct coll_call *c, coll_pipe_shape shape, int nb)
     for (int k = 0; k < nk; k++)
         kids[k] = coll_bcast_abs(c, kids[k]);
     return coll_bcast_pipe(c, parent < 0 ? -1 : coll_bcast_abs(c, parent), kids, nk,
-                           (size_t)c->p[0], nb);
+                           (size_t)c->p[PIPE_P_CHUNK], nb);
 }

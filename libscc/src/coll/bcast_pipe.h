@@ -8,6 +8,10 @@
 
 #include "coll.h"
 
+/* The tree broadcasts' parameter, by name: its index in struct coll_call.p
+ * and in the param tables. */
+enum { PIPE_P_CHUNK };
+
 /* parent: comm rank or -1 (the root); kids: comm ranks; chunk 0 = the
  * whole message at once. nb: iRCCE isend/irecv (receives posted ahead,
  * forwarding overlaps the next receive) instead of blocking RCCE. */

@@ -12,7 +12,7 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_bcast_twotree = {
     .name = "twotree", .op = COLL_BCAST, .fn = run, .nparam = 1,
-    .param = { { "chunk", 0, 1L << 30, 0,
+    .param = { [PIPE_P_CHUNK] = { "chunk", 0, 1L << 30, 0,
                  "bytes forwarded at a time; 0 = the whole message" } },
     .doc = "two-tree (root feeds two chains) on blocking RCCE (002 section IV.D)",
 };

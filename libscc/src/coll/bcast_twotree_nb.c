@@ -11,7 +11,7 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_bcast_twotree_nb = {
     .name = "twotree_nb", .op = COLL_BCAST, .fn = run, .nparam = 1,
-    .param = { { "chunk", 0, 1L << 30, 1920,
+    .param = { [PIPE_P_CHUNK] = { "chunk", 0, 1L << 30, 1920,
                  "bytes forwarded at a time; 0 = the whole message" } },
     .doc = "pipelined two-tree (root feeds two chains) on iRCCE (002 section IV.D)",
 };

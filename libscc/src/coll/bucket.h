@@ -19,6 +19,10 @@ struct coll_prim {
     int relaxed, nb;
 };
 
+/* The parameters of 004's step-by-step variants (the *_nb algorithms), by
+ * name: their index in struct coll_call.p and in the param tables. */
+enum { BUCKET_P_RELAXED, BUCKET_P_NB, BUCKET_P_BALANCED };
+
 /* Bucket b of n: off[b], len[b] in bytes, for num elements of tsize.
  * balanced = 0: RCCE_comm's sizing, floor(num/n) each and the remainder
  * in bucket 0 (004 III.C); 1: the first num % n buckets get one more. */

@@ -15,6 +15,10 @@
 
 #define OC_MAX_CHUNK (SCC_MPB_REGION_SIZE / SCC_MPB_LINE / 2)  /* lines */
 
+/* The OC-Bcast variants' parameters, by name: their index in struct
+ * coll_call.p and in the param tables. */
+enum { OC_P_K, OC_P_CHUNK };
+
 /* A tree over positions 0..n-1; position 0 is the root. The children of a
  * node, in increasing position, are notified in that order's binary tree:
  * the parent signals the first two, child s signals children 2s+2, 2s+3. */

@@ -17,6 +17,10 @@
 #define STOP_ALL (~(uint64_t)0)
 #define STOP_MAXX (3 * RCCE_MAXNP)      /* transfers in one round */
 
+/* The s-to-p algorithms' parameter, by name: its index in struct
+ * coll_call.p and in the param tables. */
+enum { STOP_P_REPOS };
+
 struct stop_xfer {
     int from, to;               /* ranks */
     uint64_t mask;              /* at most these blocks (STOP_ALL: any) */

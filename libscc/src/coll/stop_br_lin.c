@@ -22,7 +22,7 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_stop_br_lin = {
     .name = "br_lin", .op = COLL_STOP, .fn = run, .nparam = 1,
-    .param = {{"repos", 0, 2, 2, "reposition to Dl(s) first (Repos_Lin, 003 sec. 3): "
+    .param = {[STOP_P_REPOS] = {"repos", 0, 2, 2, "reposition to Dl(s) first (Repos_Lin, 003 sec. 3): "
                "0 no, 1 yes, 2 if s<p/2, p>16, 1K<=L<=16K (003 sec. 5.2)"}},
     .doc = "003 Br_Lin: recursive halving exchange on the snake-ordered grid (sec. 2)",
 };

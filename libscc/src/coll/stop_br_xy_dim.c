@@ -17,7 +17,7 @@ static int run(struct coll_call *c)
     if ((err = stop_begin(&st, c)))
         return err;
     int rows_first = st.rows >= st.cols;
-    if (stop_want_repos(c, c->p[0])) {
+    if (stop_want_repos(c, c->p[STOP_P_REPOS])) {
         /* The first s places in column-major order (rows first) or
          * row-major order (columns first), as ascending row-major places. */
         int k = 0;
@@ -33,7 +33,7 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_stop_br_xy_dim = {
     .name = "br_xy_dim", .op = COLL_STOP, .fn = run, .nparam = 1,
-    .param = {{"repos", 0, 2, 2, "reposition across the first dimension first (003 sec. 3): "
+    .param = {[STOP_P_REPOS] = {"repos", 0, 2, 2, "reposition across the first dimension first (003 sec. 3): "
                "0 no, 1 yes, 2 if s<p/2, p>16, 1K<=L<=16K"}},
     .doc = "003 Br_xy_dim: Br_Lin in rows then columns if r>=c, else columns first (sec. 2)",
 };

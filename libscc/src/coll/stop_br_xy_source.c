@@ -17,7 +17,7 @@ static int run(struct coll_call *c)
 
     if ((err = stop_begin(&st, c)))
         return err;
-    if (stop_want_repos(c, c->p[0])) {
+    if (stop_want_repos(c, c->p[STOP_P_REPOS])) {
         for (int k = 0; k < c->nsrc; k++)
             tpos[k] = k;
         if ((err = stop_repos(&st, tpos)))
@@ -34,7 +34,7 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_stop_br_xy_source = {
     .name = "br_xy_source", .op = COLL_STOP, .fn = run, .nparam = 1,
-    .param = {{"repos", 0, 2, 2, "reposition to the first rows first (Repos_xy_source, "
+    .param = {[STOP_P_REPOS] = {"repos", 0, 2, 2, "reposition to the first rows first (Repos_xy_source, "
                "003 sec. 5.2): 0 no, 1 yes, 2 if s<p/2, p>16, 1K<=L<=16K"}},
     .doc = "003 Br_xy_source: Br_Lin in rows and columns, fewer-sources dimension first (sec. 2)",
 };

@@ -247,7 +247,7 @@ int stop_begin_at(struct stop *st, struct coll_call *c, const char *dist)
 {
     int tpos[RCCE_MAXNP], err;
 
-    if ((err = stop_begin(st, c)) || !stop_want_repos(c, c->p[0]))
+    if ((err = stop_begin(st, c)) || !stop_want_repos(c, c->p[STOP_P_REPOS]))
         return err;
     scc_stop_sources(dist, c->nsrc, st->n, st->cols, 0, tpos);
     return stop_repos(st, tpos);

@@ -34,7 +34,7 @@ static int run(struct coll_call *c)
 
 const struct coll_alg coll_stop_persalltoall = {
     .name = "persalltoall", .op = COLL_STOP, .fn = run, .nparam = 1,
-    .param = {{"repos", 0, 2, 0, "move the sources to E(s) first (003 sec. 5.3): "
+    .param = {[STOP_P_REPOS] = {"repos", 0, 2, 0, "move the sources to E(s) first (003 sec. 5.3): "
                "0 no, 1 yes, 2 if s<p/2, p>16, 1K<=L<=16K"}},
     .doc = "003 PersAlltoAll: each source sends its block to each member, p-1 XOR/shift rounds",
 };
