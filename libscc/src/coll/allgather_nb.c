@@ -8,7 +8,7 @@
 
 static int run(struct coll_call *c)
 {
-    return coll_bucket_allgather(c, (struct coll_prim){ (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] });
+    return coll_bucket_allgather(c, coll_prim_of(c));
 }
 
 const struct coll_alg coll_allgather_nb = {

@@ -9,7 +9,7 @@
 
 static int run(struct coll_call *c)
 {
-    return coll_bucket_allreduce(c, (struct coll_prim){ (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] },
+    return coll_bucket_allreduce(c, coll_prim_of(c),
                                  (int)c->p[BUCKET_P_BALANCED]);
 }
 

@@ -7,7 +7,7 @@
 
 static int run(struct coll_call *c)
 {
-    return coll_pairwise_alltoall(c, (struct coll_prim){ (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] }, 0);
+    return coll_pairwise_alltoall(c, coll_prim_of(c), 0);
 }
 
 const struct coll_alg coll_alltoall_nb = {

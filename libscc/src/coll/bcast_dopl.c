@@ -184,7 +184,8 @@ static int run(struct coll_call *c)
 
 static int check(const struct coll_call *c, char *why, size_t n)
 {
-    if (c->p[DOPL_P_PIPE] < c->p[DOPL_P_PART] && (c->p[DOPL_P_PART] + c->p[DOPL_P_PIPE] - 1) / c->p[DOPL_P_PIPE] > 4096) {
+    if (c->p[DOPL_P_PIPE] < c->p[DOPL_P_PART] &&
+        (c->p[DOPL_P_PART] + c->p[DOPL_P_PIPE] - 1) / c->p[DOPL_P_PIPE] > 4096) {
         snprintf(why, n, "part/pipe = %ld pieces per part, at most 4096",
                  (c->p[DOPL_P_PART] + c->p[DOPL_P_PIPE] - 1) / c->p[DOPL_P_PIPE]);
         return -1;

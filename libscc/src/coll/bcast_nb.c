@@ -13,7 +13,7 @@
 
 static int run(struct coll_call *c)
 {
-    struct coll_prim m = { (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] };
+    struct coll_prim m = coll_prim_of(c);
     size_t off[RCCE_MAXNP], len[RCCE_MAXNP], o[RCCE_MAXNP], l[RCCE_MAXNP];
     int n = c->n, rel = (c->me - c->root + n) % n, low = 1, err;
 

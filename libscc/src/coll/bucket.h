@@ -23,6 +23,12 @@ struct coll_prim {
  * name: their index in struct coll_call.p and in the param tables. */
 enum { BUCKET_P_RELAXED, BUCKET_P_NB, BUCKET_P_BALANCED };
 
+/* The primitives a *_nb call's parameters choose. */
+static inline struct coll_prim coll_prim_of(const struct coll_call *c)
+{
+    return (struct coll_prim){ (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] };
+}
+
 /* Bucket b of n: off[b], len[b] in bytes, for num elements of tsize.
  * balanced = 0: RCCE_comm's sizing, floor(num/n) each and the remainder
  * in bucket 0 (004 III.C); 1: the first num % n buckets get one more. */

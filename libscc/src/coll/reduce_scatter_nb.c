@@ -8,7 +8,7 @@
 
 static int run(struct coll_call *c)
 {
-    return coll_bucket_reduce_scatter(c, (struct coll_prim){ (int)c->p[BUCKET_P_RELAXED], (int)c->p[BUCKET_P_NB] });
+    return coll_bucket_reduce_scatter(c, coll_prim_of(c));
 }
 
 const struct coll_alg coll_reduce_scatter_nb = {
