@@ -33,13 +33,13 @@ static int cmp_int(const void *a, const void *b)
     return *(const int *)a - *(const int *)b;
 }
 
-/* Say why the UE list is refused, and return err. Every UE says it: on
- * the chip the first UE to give up stops the run, so only its own words
- * are sure to be seen. */
-__attribute__((format(printf, 2, 3)))
-static int refuse(int err, const char *fmt, ...)
+/* Say why RCCE_init refuses its arguments, and return err. Every UE says
+ * it: on the chip the first UE to give up stops the run, so only its own
+ * words are sure to be seen. The reason may carry a list of what exists
+ * (coll/override.c: scc_coll_error's, up to 512 bytes). */
+int scc_init_refuse(int err, const char *fmt, ...)
 {
-    char why[160];
+    char why[640];
     va_list ap;
 
     va_start(ap, fmt);
@@ -56,14 +56,15 @@ static int parse_np(int argc, char **argv, int *np)
     int most = ncores < RCCE_MAXNP ? ncores : RCCE_MAXNP;
 
     if (argc < 3 || parse_int(argv[1], np) || *np < 1)
-        return refuse(RCCE_ERROR_NUM_UES, "'%s' is not a number of UEs (the arguments "
-                      "start <nues> <GHz> <core id>...)", argc > 1 ? argv[1] : "");
+        return scc_init_refuse(RCCE_ERROR_NUM_UES, "'%s' is not a number of UEs (the "
+                               "arguments start <nues> <GHz> <core id>...)",
+                               argc > 1 ? argv[1] : "");
     if (*np > most)
-        return refuse(RCCE_ERROR_NUM_UES, "%d UEs, but the chip has %d cores (one UE a core)",
-                      *np, most);
+        return scc_init_refuse(RCCE_ERROR_NUM_UES,
+                               "%d UEs, but the chip has %d cores (one UE a core)", *np, most);
     if (argc < 3 + *np)
-        return refuse(RCCE_ERROR_NUM_UES, "%d UEs need %d core ids, got %d", *np, *np,
-                      argc - 3);
+        return scc_init_refuse(RCCE_ERROR_NUM_UES, "%d UEs need %d core ids, got %d", *np,
+                               *np, argc - 3);
     return RCCE_SUCCESS;
 }
 
@@ -77,23 +78,23 @@ static int parse_ues(int argc, char **argv)
     for (int i = 0; i < np; i++) {
         if (parse_int(argv[3 + i], &cores[i]) ||
             cores[i] >= scc_self.facts.ncores)
-            return refuse(RCCE_ERROR_ID, "'%s' is not a core id of the chip (0-%d)",
-                          argv[3 + i], scc_self.facts.ncores - 1);
+            return scc_init_refuse(RCCE_ERROR_ID, "'%s' is not a core id of the chip (0-%d)",
+                                   argv[3 + i], scc_self.facts.ncores - 1);
     }
     qsort(cores, np, sizeof cores[0], cmp_int);
     scc_self.np = np;
     scc_self.iam = -1;
     for (int i = 0; i < np; i++) {
         if (i > 0 && cores[i] == cores[i - 1])
-            return refuse(RCCE_ERROR_ID, "core %d is listed twice", cores[i]);
+            return scc_init_refuse(RCCE_ERROR_ID, "core %d is listed twice", cores[i]);
         if (cores[i] == scc_self.facts.core)
             scc_self.iam = i;
         scc_self.core_of[i] = cores[i];
         scc_self.mpb[i] = plat_mpb(cores[i]);
     }
     if (scc_self.iam < 0)
-        return refuse(RCCE_ERROR_CORE_NOT_IN_HOSTFILE, "this core, %d, is not in the list",
-                      scc_self.facts.core);
+        return scc_init_refuse(RCCE_ERROR_CORE_NOT_IN_HOSTFILE,
+                               "this core, %d, is not in the list", scc_self.facts.core);
     return RCCE_SUCCESS;
 }
 
@@ -104,7 +105,7 @@ int RCCE_init(int *argc, char ***argv)
     memset(&scc_self, 0, sizeof scc_self);
     scc_self.recent_source = -1;
     if (!argc || !argv || !*argv)
-        return refuse(RCCE_ERROR_NUM_UES, "no arguments");
+        return scc_init_refuse(RCCE_ERROR_NUM_UES, "no arguments");
     if ((err = plat_init(&scc_self.facts)) || (err = parse_ues(*argc, *argv)))
         return err;
     plat_set_ues(scc_self.np);

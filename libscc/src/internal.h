@@ -145,6 +145,9 @@ int  scc_barrier_dissemination(RCCE_COMM *comm);  /* RCCE_barrier's own */
 /* SCC_COLL and the --coll words (coll/override.c): 0, or -1 after saying
  * why; takes the --coll words out of argv. */
 int  scc_coll_override(int *argc, char **argv);
+/* "RCCE_init: <reason>" on stderr (init.c); returns err. */
+__attribute__((format(printf, 2, 3)))
+int  scc_init_refuse(int err, const char *fmt, ...);
 void *scc_scratch(int slot, size_t n);  /* >= n bytes kept across calls, or NULL */
 /* n rounded up to whole cache lines (RCCE_LINE_SIZE): where the next
  * buffer of a scratch block starts */

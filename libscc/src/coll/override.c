@@ -13,7 +13,6 @@
  * and so makes the same choice, which the collectives need. A program's
  * own scc_coll_set() after RCCE_init overrides these.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,11 +23,7 @@
 /* Say what is wrong with one entry from @from, every UE alike. */
 static int refuse(const char *from, const char *entry, const char *why)
 {
-    if (*entry)
-        fprintf(stderr, "RCCE_init: %s '%s': %s\n", from, entry, why);
-    else
-        fprintf(stderr, "RCCE_init: %s: %s\n", from, why);
-    return -1;
+    return scc_init_refuse(-1, "%s '%s': %s", from, entry, why);
 }
 
 /* One "COLLECTIVE=SPEC" entry: 0, or -1 after saying why. */
@@ -81,7 +76,7 @@ int scc_coll_override(int *argc, char **argv)
             continue;
         }
         if (i + 1 >= *argc)
-            return refuse("--coll", "", "needs COLLECTIVE=ALGORITHM after it");
+            return scc_init_refuse(-1, "--coll: needs COLLECTIVE=ALGORITHM after it");
         if (choose("--coll", argv[++i]))
             return -1;
     }
