@@ -48,6 +48,14 @@ $(SCC_BUILD_H): apps/commit.sh FORCE
 $(BENCH_APPS:%=$(BUILD)/apps/%.o): $(SCC_BUILD_H)
 $(BENCH_APPS:%=$(BUILD)/apps/%.o): APP_CFLAGS += -I $(SCC_BUILD_DIR)
 
+# The measured defaults (libscc/src/coll/README.md, "Defaults from
+# measurement"): tuning.json compiled into C for select.c, in every build.
+COLL_TUNING_JSON := libscc/src/coll/tuning.json
+COLL_TUNING_H    := $(SCC_BUILD_DIR)/coll_tuning.h
+$(COLL_TUNING_H): $(COLL_TUNING_JSON) tools/scc/tuning.py
+	@mkdir -p $(@D)
+	python3 tools/scc/tuning.py header $< $@
+
 # -fopenmp: RCCE programs written for Intel's emulator mark their per-UE
 # globals `#pragma omp threadprivate`; with OpenMP on, GCC makes those
 # variables thread-local, so each UE thread has its own (libscc/README.md).
@@ -70,6 +78,8 @@ define lsc_host
 $(LSC_OUT)/$(1)/obj/%.o: libscc/src/%.c | $(LSC_SANDEPS)
 	@mkdir -p $$(@D)
 	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -c -o $$@ $$<
+
+$(LSC_OUT)/$(1)/obj/coll/select.o: $(COLL_TUNING_H)
 
 $(LSC_OUT)/$(1)/obj/host.o: libscc/platform/host.c | $(LSC_SANDEPS)
 	@mkdir -p $$(@D)
@@ -114,6 +124,9 @@ LSC_CHIP_TESTS := $(LSC_TESTS:%=$(BUILD)/tests/libscc/%.elf)
 $(LSC_OUT)/chip/obj/%.o: libscc/src/%.c $(PICOLIBC_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -c -o $@ $<
+
+$(LSC_OUT)/chip/obj/coll/select.o: $(COLL_TUNING_H)
+$(LSC_OUT)/chip/obj/coll/select.o: APP_CFLAGS += -I $(SCC_BUILD_DIR)
 
 $(LSC_OUT)/chip/obj/chip.o: libscc/platform/chip.c $(PICOLIBC_STAMP)
 	@mkdir -p $(@D)

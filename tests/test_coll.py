@@ -263,7 +263,10 @@ def test_bench_list():
     assert r.returncode == 0, why
     for a in algorithms("bcast"):
         assert re.search(rf"^  {a}\s", r.stdout, re.M), (a, why)
-    assert "default (first rule that holds):" in r.stdout
+    # the measured defaults (tuning.json), then the papers' table behind them
+    assert re.search(r"^  default, measured \(tuning.json: commit [0-9a-f]{12}", r.stdout, re.M), why
+    assert "the papers' findings (first rule that holds):" in r.stdout, why
+    assert "REFUSED" not in r.stdout, why
 
 
 def test_bench_chip():

@@ -583,3 +583,16 @@ def test_bcast_demo_keeps_variants_of_one_algorithm_apart():
     lines = table(rows, [32], ["oc:k=2", "oc:k=47"]).splitlines()
     assert lines[2].split() == ["oc:k=2", "10.0", "us"]
     assert lines[3].split() == ["oc:k=47", "20.0", "us"]
+
+
+@pytest.mark.no_qemu
+def test_bcast_demo_shows_what_auto_ran_at_each_size():
+    from scc.cmd_bcast_demo import table
+    rows = [{"algorithm": a, "params": p, "bytes": b, "median_us": m, "mb_per_s": "1",
+             "verified": "yes"} for a, p, b, m in (
+                 ("binomial", "", "32", "20.0"), ("binomial", "", "4096", "200.0"),
+                 ("mesh", "k=7,chunk=60", "32", "15.0"), ("oc", "k=3,chunk=60", "4096", "90.0"))]
+    lines = table(rows, [32, 4096], ["binomial", "auto"]).splitlines()
+    assert lines[2].split() == ["binomial", "(RCCE_comm)", "20.0", "us", "200.0", "us"]
+    assert lines[3].split() == ["auto", "(libscc's", "default)", "15.0", "us", "90.0", "us"]
+    assert lines[-1] == "auto ran: mesh:k=7,chunk=60 (32 B), oc:k=3,chunk=60 (4096 B)"

@@ -3,6 +3,7 @@
     scc-bench run EXPERIMENT.toml [--workers N | --scheduler ADDRESS] [--out DIR]
     scc-bench show DIR              # the table so far, and what failed
     scc-bench plot DIR --kind KIND  # plots from the table, without rerunning
+    scc-bench tune DIR --out FILE   # libscc's measured defaults from a tuning sweep
 
 `run` writes DIR/results.csv (one row per point x the app's rows, with the
 point's parameters and its provenance), DIR/manifest.json (the experiment
@@ -246,6 +247,11 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--no-progress", action="store_true")
     s = sub.add_parser("show", help="print a results directory's table and its failures")
     s.add_argument("dir", metavar="DIR")
+    t = sub.add_parser("tune", help="libscc's defaults (tuning.json) from the results of "
+                       "experiments/tuning.toml (tools/scc/tuning.py)")
+    t.add_argument("dir", metavar="DIR")
+    t.add_argument("--out", metavar="FILE",
+                   help="write here (libscc/src/coll/tuning.json); default: stdout")
     pl = sub.add_parser("plot", help="plot a results directory's table")
     pl.add_argument("dir", metavar="DIR")
     from scc import plots
@@ -265,6 +271,10 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if c["failed"] else 0
         if a.cmd == "show":
             return show(Path(a.dir))
+        if a.cmd == "tune":
+            from scc import tuning
+            return tuning.main_tune(a, list(argv if argv is not None else sys.argv[1:]),
+                                    sccrun.REPO)
         return plots.main_plot(a)
     except (xp.ExperimentError, FileNotFoundError, ValueError) as e:
         print(f"scc-bench: error: {e}", file=sys.stderr)

@@ -3,7 +3,8 @@ chip, printed as a table.
 
 Runs build/apps/bcast_bench.elf on all 48 cores (the per-core kernel, one
 UE per core) with RCCE_comm's binomial tree, RCCE_comm's scatter-allgather,
-OC-Bcast with k=7 and our own best broadcast, over a few sizes, and prints
+OC-Bcast with k=7 and libscc's default (auto: what its tuning file
+measured fastest at each size), over a few sizes, and prints
 the median latency of each (from the root's call to the last member's
 return) and the throughput. Every result is checked in every iteration.
 
@@ -26,43 +27,65 @@ import sys
 from scc import sccrun
 from scc.experiment import ExperimentError, parse_size
 
-# Our best: oc_private is the fastest broadcast of the modeled 48-core sweep
-# at 4 KiB and 64 KiB (issue note; bcast_bench --alg all in timing mode).
-DEFAULT_ALGS = ["binomial", "scatter_allgather", "oc:k=7", "oc_private:k=7"]
+# The papers' broadcasts next to libscc's default: `auto` takes, for each
+# size, the algorithm its tuning file measured fastest on 48 cores
+# (libscc/src/coll/tuning.json, made by `scc-bench tune`).
+DEFAULT_ALGS = ["binomial", "scatter_allgather", "oc:k=7", "auto"]
+WHO = {"binomial": "RCCE_comm", "scatter_allgather": "RCCE_comm", "oc:k=7": "OC-Bcast, 001",
+       "auto": "libscc's default"}
 
 
-def table(rows: list[dict], sizes: list[int], algs: list[str]) -> str:
-    """The median latencies and throughputs, a line per --alg spec. Rows are
-    told apart by algorithm and parameters (oc:k=2 and oc:k=47 are both
-    "oc"), which the benchmark prints in the order of the specs."""
+def _groups(rows: list[dict], sizes: list[int], algs: list[str]) -> list[tuple[str, list]]:
+    """(spec, its rows) in the order of the specs. The benchmark prints every
+    size of one spec before the next, so whole runs of len(sizes) rows are
+    one spec each, `auto` included (whose algorithm may change with the
+    size); otherwise rows are told apart by algorithm and parameters (oc:k=2
+    and oc:k=47 are both "oc")."""
+    if len(rows) == len(algs) * len(sizes):
+        return [(spec, rows[i * len(sizes):(i + 1) * len(sizes)])
+                for i, spec in enumerate(algs)]
     variants: list[tuple[str, str]] = []
     for r in rows:
         v = (r["algorithm"], r["params"])
         if v not in variants:
             variants.append(v)
-    by = {(r["algorithm"], r["params"], int(r["bytes"])): r for r in rows}
-    specs = list(zip(algs, variants)) if len(variants) == len(algs) else \
-        [(f"{a}:{p}" if p else a, (a, p)) for a, p in variants]
-    head = f"{'algorithm':<26}" + "".join(f"{s:>12} B" for s in sizes)
+    return [(f"{a}:{p}" if p else a, [r for r in rows if (r["algorithm"], r["params"]) == (a, p)])
+            for a, p in variants]
+
+
+def table(rows: list[dict], sizes: list[int], algs: list[str]) -> str:
+    """The median latencies and throughputs, a line per --alg spec, and what
+    `auto` ran at each size."""
+    groups = _groups(rows, sizes, algs)
+
+    def label(spec: str) -> str:
+        return f"{spec} ({WHO[spec]})" if spec in WHO else spec
+
+    width = max([26] + [len(label(s)) + 2 for s, _ in groups])
+    head = f"{'algorithm':<{width}}" + "".join(f"{s:>12} B" for s in sizes)
     lines = [head, "-" * len(head)]
-    for spec, (name, params) in specs:
+    cells_of = {}
+    for spec, rs in groups:
+        by = {int(r["bytes"]): r for r in rs}
+        cells_of[spec] = [by.get(s) for s in sizes]
         cells = []
-        for s in sizes:
-            r = by.get((name, params, s))
-            if not r:
-                cells.append(f"{'-':>14}")
-                continue
-            mark = "" if r["verified"] == "yes" else " WRONG"
-            cells.append(f"{float(r['median_us']):>11.1f} us{mark}")
-        lines.append(f"{spec:<26}" + "".join(cells))
+        for r in cells_of[spec]:
+            mark = "" if r is None or r["verified"] == "yes" else " WRONG"
+            cells.append(f"{'-':>14}" if r is None else
+                         f"{float(r['median_us']):>11.1f} us{mark}")
+        lines.append(f"{label(spec):<{width}}" + "".join(cells))
     lines.append("")
-    lines.append(f"{'throughput (MB/s)':<26}" + "".join(f"{s:>12} B" for s in sizes))
-    for spec, (name, params) in specs:
-        cells = []
-        for s in sizes:
-            r = by.get((name, params, s))
-            cells.append(f"{float(r['mb_per_s']):>14.2f}" if r else f"{'-':>14}")
-        lines.append(f"{spec:<26}" + "".join(cells))
+    lines.append(f"{'throughput (MB/s)':<{width}}" + "".join(f"{s:>12} B" for s in sizes))
+    for spec, _ in groups:
+        lines.append(f"{label(spec):<{width}}" + "".join(
+            f"{'-':>14}" if r is None else f"{float(r['mb_per_s']):>14.2f}"
+            for r in cells_of[spec]))
+    for spec, _ in groups:
+        if spec == "auto":
+            ran = [f"{r['algorithm']}{':' + r['params'] if r['params'] else ''} ({s} B)"
+                   for s, r in zip(sizes, cells_of[spec]) if r is not None]
+            lines.append("")
+            lines.append("auto ran: " + ", ".join(ran))
     return "\n".join(lines)
 
 

@@ -1,13 +1,15 @@
 /*
  * select.c - which algorithm runs a collective: the registry of every
- * algorithm, the selection table, and forcing by name.
+ * algorithm, the measured defaults, the papers' table, and forcing by name.
  *
- * The table is read top to bottom; the first rule whose ranges hold for
- * the call (members, bytes) and whose algorithm accepts the call picks
- * it. Each rule names the finding it follows. A forced algorithm
- * (scc_coll_set) bypasses the table.
- */
+ * A forced algorithm (scc_coll_set) runs as it is. Otherwise the measured
+ * rule (tuning.json) whose ranges hold for the call (members, bytes)
+ * picks, if its algorithm accepts the call; failing that, the papers'
+ * table is read top to bottom and the first rule whose ranges hold and
+ * whose algorithm accepts the call picks it. Each of those rules names the
+ * finding it follows. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,7 +30,7 @@ static const struct coll_alg *const registry[] = {
 };
 #define NREG ((int)(sizeof(registry) / sizeof(registry[0])))
 
-/* --- the selection table --------------------------------------------------------- */
+/* --- the papers' table --------------------------------------------------------- */
 
 struct rule {
     enum coll_op op;
@@ -183,40 +185,28 @@ static const char *keys(const struct coll_alg *a, char *buf, size_t size)
     return buf;
 }
 
-/* spec: "auto", "name" or "name:key=value,key=value". */
-int scc_coll_set(const char *collective, const char *spec)
+/* spec: "name" or "name:key=value,key=value", into *ch; -1 with the
+ * reason in err if it names nothing of op or a parameter is wrong. */
+static int parse(int op, const char *spec, struct choice *ch)
 {
     char list[256];
-    int op = op_of(collective);
-    struct choice ch;
-    const char *colon, *p;
+    const char *collective = op_names[op], *colon, *p;
 
-    err[0] = 0;
-    if (op < 0) {
-        fail("unknown collective '%s' (known: bcast, reduce, allreduce, allgather, "
-             "alltoall, reduce_scatter, scatter, gather, barrier, stop)",
-             collective ? collective : "(null)");
-        return -1;
-    }
     if (!spec || !*spec) {
         fail("%s: empty algorithm name (known: auto, %s)", collective,
              names(op, list, sizeof(list)));
         return -1;
     }
-    if (!strcmp(spec, "auto")) {
-        forced[op].alg = NULL;
-        return 0;
-    }
     colon = strchr(spec, ':');
-    ch.alg = find(op, spec, colon ? (size_t)(colon - spec) : strlen(spec));
-    if (!ch.alg) {
+    ch->alg = find(op, spec, colon ? (size_t)(colon - spec) : strlen(spec));
+    if (!ch->alg) {
         fail("%s: unknown algorithm '%.*s' (known: auto, %s)", collective,
              colon ? (int)(colon - spec) : (int)strlen(spec), spec,
              names(op, list, sizeof(list)));
         return -1;
     }
-    for (int i = 0; i < ch.alg->nparam; i++)
-        ch.p[i] = ch.alg->param[i].dflt;
+    for (int i = 0; i < ch->alg->nparam; i++)
+        ch->p[i] = ch->alg->param[i].dflt;
     for (p = colon ? colon + 1 : NULL; p && *p; ) {
         const char *eq = strchr(p, '='), *end = strchr(p, ',');
         int i;
@@ -225,36 +215,114 @@ int scc_coll_set(const char *collective, const char *spec)
             end = p + strlen(p);
         if (!eq || eq > end) {
             fail("%s %s: '%.*s' is not key=value (parameters: %s)", collective,
-                 ch.alg->name, (int)(end - p), p, keys(ch.alg, list, sizeof(list)));
+                 ch->alg->name, (int)(end - p), p, keys(ch->alg, list, sizeof(list)));
             return -1;
         }
-        for (i = 0; i < ch.alg->nparam; i++)
-            if (strlen(ch.alg->param[i].key) == (size_t)(eq - p) &&
-                !strncmp(ch.alg->param[i].key, p, eq - p))
+        for (i = 0; i < ch->alg->nparam; i++)
+            if (strlen(ch->alg->param[i].key) == (size_t)(eq - p) &&
+                !strncmp(ch->alg->param[i].key, p, eq - p))
                 break;
-        if (i == ch.alg->nparam) {
+        if (i == ch->alg->nparam) {
             fail("%s %s: unknown parameter '%.*s' (parameters: %s)", collective,
-                 ch.alg->name, (int)(eq - p), p, keys(ch.alg, list, sizeof(list)));
+                 ch->alg->name, (int)(eq - p), p, keys(ch->alg, list, sizeof(list)));
             return -1;
         }
         char *stop;
         errno = 0;
         long v = strtol(eq + 1, &stop, 10);
         if (stop == eq + 1 || stop != end || errno) {
-            fail("%s %s: %s=%.*s is not a number", collective, ch.alg->name,
-                 ch.alg->param[i].key, (int)(end - eq - 1), eq + 1);
+            fail("%s %s: %s=%.*s is not a number", collective, ch->alg->name,
+                 ch->alg->param[i].key, (int)(end - eq - 1), eq + 1);
             return -1;
         }
-        if (v < ch.alg->param[i].min || v > ch.alg->param[i].max) {
-            fail("%s %s: %s=%ld out of range [%ld..%ld]", collective, ch.alg->name,
-                 ch.alg->param[i].key, v, ch.alg->param[i].min, ch.alg->param[i].max);
+        if (v < ch->alg->param[i].min || v > ch->alg->param[i].max) {
+            fail("%s %s: %s=%ld out of range [%ld..%ld]", collective, ch->alg->name,
+                 ch->alg->param[i].key, v, ch->alg->param[i].min, ch->alg->param[i].max);
             return -1;
         }
-        ch.p[i] = v;
+        ch->p[i] = v;
         p = *end ? end + 1 : end;
     }
+    return 0;
+}
+
+/* spec: "auto", "name" or "name:key=value,key=value". */
+int scc_coll_set(const char *collective, const char *spec)
+{
+    int op = op_of(collective);
+    struct choice ch;
+
+    err[0] = 0;
+    if (op < 0) {
+        fail("unknown collective '%s' (known: bcast, reduce, allreduce, allgather, "
+             "alltoall, reduce_scatter, scatter, gather, barrier, stop)",
+             collective ? collective : "(null)");
+        return -1;
+    }
+    if (spec && !strcmp(spec, "auto")) {
+        forced[op].alg = NULL;
+        return 0;
+    }
+    if (parse(op, spec, &ch))
+        return -1;
     forced[op] = ch;
     return 0;
+}
+
+/* --- the measured defaults -------------------------------------------------------- */
+
+/* tuning.json, this directory: for each collective, member count and size,
+ * the algorithm that was fastest in modeled sweeps (README.md, "Defaults
+ * from measurement"). tools/scc/tuning.py compiles it into one array per
+ * collective, tuned_of[op], rules ordered by members, then bytes. */
+struct tuned {
+    int min_n, max_n;
+    size_t min_bytes, max_bytes;
+    const char *spec;
+};
+struct tuned_list {
+    const struct tuned *rule;
+    int count;
+};
+#include "coll_tuning.h"        /* tuned_of[], COLL_TUNING_FROM */
+
+/* Each rule's spec, parsed on its first use: 0 not yet, 1 good, -1 it
+ * names nothing this build has (then the papers' table decides). */
+static SCC_TLS struct choice tuned_choice[COLL_NOPS][COLL_TUNED_MAX];
+static SCC_TLS signed char tuned_state[COLL_NOPS][COLL_TUNED_MAX];
+
+static const struct choice *tuned_get(int op, int r)
+{
+    if (!tuned_state[op][r]) {
+        char keep[sizeof(err)];
+
+        memcpy(keep, err, sizeof(err));     /* not the caller's error */
+        tuned_state[op][r] = parse(op, tuned_of[op].rule[r].spec, &tuned_choice[op][r]) ? -1 : 1;
+        memcpy(err, keep, sizeof(err));
+    }
+    return tuned_state[op][r] > 0 ? &tuned_choice[op][r] : NULL;
+}
+
+/* The measured rule for c, its parameters in c->p; NULL if none holds or
+ * its algorithm refuses the call. */
+static const struct coll_alg *tuned_pick(struct coll_call *c)
+{
+    const struct tuned_list *l = &tuned_of[c->op];
+    char why[256];
+
+    for (int r = 0; r < l->count; r++) {
+        const struct tuned *t = &l->rule[r];
+        const struct choice *ch;
+
+        if (c->n < t->min_n || c->n > t->max_n || c->bytes < t->min_bytes ||
+            c->bytes > t->max_bytes)
+            continue;
+        if (!(ch = tuned_get(c->op, r)))
+            return NULL;
+        memcpy(c->p, ch->p, sizeof(c->p));
+        return !ch->alg->check || !ch->alg->check(c, why, sizeof(why)) ? ch->alg : NULL;
+    }
+    return NULL;
 }
 
 void scc_coll_list(FILE *out, const char *collective)
@@ -275,7 +343,26 @@ void scc_coll_list(FILE *out, const char *collective)
                         a[i]->param[k].dflt, a[i]->param[k].min, a[i]->param[k].max,
                         a[i]->param[k].doc);
         }
-        fprintf(out, "  default (first rule that holds):\n");
+        if (tuned_of[o].count)
+            fprintf(out, "  default, measured (tuning.json: %s):\n", COLL_TUNING_FROM);
+        for (int r = 0; r < tuned_of[o].count; r++) {
+            const struct tuned *t = &tuned_of[o].rule[r];
+            struct choice ch;
+            char hi[24] = "any", most[16] = "any";
+
+            if (t->max_bytes != SIZE_MAX)
+                snprintf(hi, sizeof(hi), "%zu", t->max_bytes);
+            if (t->max_n != INT_MAX)
+                snprintf(most, sizeof(most), "%d", t->max_n);
+            fprintf(out, "    %s for %d-%s members, %zu-%s bytes", t->spec, t->min_n, most,
+                    t->min_bytes, hi);
+            if (parse(o, t->spec, &ch))
+                fprintf(out, ": REFUSED, %s", err);
+            fprintf(out, "\n");
+        }
+        fprintf(out, "  %s (first rule that holds):\n",
+                tuned_of[o].count ? "otherwise, or where that algorithm refuses the call, "
+                                    "the papers' findings" : "default");
         for (int r = 0; r < NRULES; r++) {
             char hi[24] = "any";
             if ((int)table[r].op != o)
@@ -341,6 +428,7 @@ int coll_dispatch(struct coll_call *c)
             return scc_error(RCCE_ERROR_VAL_UNDEFINED);
         }
     } else {
+        a = tuned_pick(c);
         for (int r = 0; r < NRULES && !a; r++) {
             const struct rule *t = &table[r];
             const struct coll_alg *cand;
