@@ -21,7 +21,8 @@ enum { OC_P_K, OC_P_CHUNK };
 
 /* A tree over positions 0..n-1; position 0 is the root. The children of a
  * node, in increasing position, are notified in that order's binary tree:
- * the parent signals the first two, child s signals children 2s+2, 2s+3. */
+ * the parent signals the first two, child s signals children 2s+2, 2s+3
+ * (in direct mode, oc_bcast_notify, the parent signals each in turn). */
 struct oc_tree {
     int n;
     int rank[RCCE_MAXNP];           /* position -> comm rank */
@@ -40,5 +41,10 @@ int oc_tile(const struct coll_call *c, int r);
 /* Broadcast c->out from c->root with the tree `build` gives for fan-out k,
  * in chunks of `lines` lines (at most OC_MAX_CHUNK). */
 int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines);
+
+/* The same, with direct != 0: a parent notifies every child itself, in
+ * increasing position, instead of the first two of a binary notification
+ * tree (bcast_logp.c). */
+int oc_bcast_notify(struct coll_call *c, oc_build_fn *build, int k, int lines, int direct);
 
 #endif

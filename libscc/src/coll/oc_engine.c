@@ -60,15 +60,15 @@ static void wait_done(const int *kid, int nkids, uint32_t chunks)
 struct oc_plan {
     oc_build_fn *build;
     const RCCE_COMM *comm;
-    int k, n, me, root, member[RCCE_MAXNP];
+    int k, n, me, root, direct, member[RCCE_MAXNP];
     int pos, nkids, kid[RCCE_MAXNP], nfwd, fwd[2], parent, notifier, keep;
 };
 
 static SCC_TLS struct oc_plan last;
 
-static int same_plan(const struct coll_call *c, oc_build_fn *build, int k)
+static int same_plan(const struct coll_call *c, oc_build_fn *build, int k, int direct)
 {
-    if (last.build != build || last.comm != c->comm || last.k != k ||
+    if (last.build != build || last.comm != c->comm || last.k != k || last.direct != direct ||
         last.n != c->n || last.me != c->me || last.root != c->root)
         return 0;
     for (int j = 0; j < c->n; j++)
@@ -77,7 +77,7 @@ static int same_plan(const struct coll_call *c, oc_build_fn *build, int k)
     return 1;
 }
 
-static int make_plan(const struct coll_call *c, oc_build_fn *build, int k,
+static int make_plan(const struct coll_call *c, oc_build_fn *build, int k, int direct,
                      struct oc_plan *p)
 {
     struct oc_tree t;
@@ -104,13 +104,14 @@ static int make_plan(const struct coll_call *c, oc_build_fn *build, int k,
     }
     if (p->pos) {
         p->parent = coll_ue(c, t.rank[t.up[p->pos]]);
-        p->notifier = s < 2 ? p->parent : sib[(s - 2) / 2];
-        for (int j = 2 * s + 2; j < nsib && j <= 2 * s + 3; j++)
+        p->notifier = s < 2 || direct ? p->parent : sib[(s - 2) / 2];
+        for (int j = 2 * s + 2; !direct && j < nsib && j <= 2 * s + 3; j++)
             p->fwd[p->nfwd++] = sib[j];
     }
     p->keep = p->nkids > 0 || t.keep[p->pos];
     p->comm = c->comm;
     p->k = k;
+    p->direct = direct;
     p->n = c->n;
     p->me = c->me;
     p->root = c->root;
@@ -120,7 +121,34 @@ static int make_plan(const struct coll_call *c, oc_build_fn *build, int k,
     return RCCE_SUCCESS;
 }
 
+/* Notify the kids of a chunk: the first two (binary mode, the siblings pass
+ * it on) or every one (direct). With chunk 0 goes the root's size, in the
+ * value words of the same line as the signal, so that in direct mode the
+ * write-combine buffer sends the size and the signal as one line write. */
+static void notify_kids(const int *kid, int nkids, int direct, int first, size_t bytes)
+{
+    int upto = direct ? nkids : nkids < 2 ? nkids : 2;
+
+    if (!direct && first)
+        for (int j = 0; j < nkids; j++) {
+            sig_set_val(kid[j], 0, (uint32_t)bytes);
+            sig_set_val(kid[j], 1, (uint32_t)((uint64_t)bytes >> 32));
+        }
+    for (int j = 0; j < upto; j++) {
+        if (direct && first) {
+            sig_set_val(kid[j], 0, (uint32_t)bytes);
+            sig_set_val(kid[j], 1, (uint32_t)((uint64_t)bytes >> 32));
+        }
+        sig_add(kid[j], 0, 1);
+    }
+}
+
 int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
+{
+    return oc_bcast_notify(c, build, k, lines, 0);
+}
+
+int oc_bcast_notify(struct coll_call *c, oc_build_fn *build, int k, int lines, int direct)
 {
     const int *kid, *fwd;
     int pos, nkids, nfwd, keep, parent, notifier, err = RCCE_SUCCESS;
@@ -131,7 +159,7 @@ int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
         return RCCE_SUCCESS;
     if (lines < 1 || lines > OC_MAX_CHUNK)
         return scc_error(RCCE_ERROR_VAL_UNDEFINED);
-    if (!same_plan(c, build, k) && (err = make_plan(c, build, k, &last)))
+    if (!same_plan(c, build, k, direct) && (err = make_plan(c, build, k, direct, &last)))
         return err;
     pos = last.pos;
     kid = last.kid;
@@ -155,12 +183,7 @@ int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
                 wait_done(kid, nkids, 1);
             plat_put(mine + (i % 2) * cb, c->out + off, len);
             plat_flush(my_mpb());
-            for (int j = 0; !i && j < nkids; j++) {
-                sig_set_val(kid[j], 0, (uint32_t)bytes);
-                sig_set_val(kid[j], 1, (uint32_t)((uint64_t)bytes >> 32));
-            }
-            for (int j = 0; j < nkids && j < 2; j++)
-                sig_add(kid[j], 0, 1);
+            notify_kids(kid, nkids, direct, !i, bytes);
         }
         wait_done(kid, nkids, nchunks < 2 ? nchunks : 2);
         return RCCE_SUCCESS;
@@ -191,13 +214,12 @@ int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
             wait_done(kid, nkids, 1);
         plat_get((void *)(mine + (i % 2) * cb), theirs + (i % 2) * cb, len);
         plat_flush(my_mpb());
-        sig_add(parent, 1, 1);
-        for (int j = 0; !i && j < nkids; j++) {
-            sig_set_val(kid[j], 0, (uint32_t)bytes);
-            sig_set_val(kid[j], 1, (uint32_t)((uint64_t)bytes >> 32));
-        }
-        for (int j = 0; j < nkids && j < 2; j++)
-            sig_add(kid[j], 0, 1);
+        if (!direct)
+            sig_add(parent, 1, 1);
+        notify_kids(kid, nkids, direct, !i, bytes);
+        /* direct: the children first, they are the longer path */
+        if (direct)
+            sig_add(parent, 1, 1);
         plat_get(c->out + off, mine + (i % 2) * cb, mylen);
     }
     wait_done(kid, nkids, nchunks < 2 ? nchunks : 2);
