@@ -189,22 +189,23 @@ def _coll_dfs():
     return {
         "coll-004-allgather": _coll("allgather", {
             "bucket": {16: 300.0, 96: 400.0},
-            "nb:relaxed=1,nb=0": {16: 150.0, 96: 100.0},
-            "nb": {16: 100.0, 96: 200.0}}),
+            "bucket_relaxed:relaxed=1,nb=0": {16: 150.0, 96: 100.0},
+            "bucket_relaxed": {16: 100.0, 96: 200.0}}),
         "coll-004-alltoall": _coll("alltoall", {
-            "blocking:order=1": {16: 500.0, 96: 600.0}, "nb": {16: 100.0, 96: 200.0},
+            "blocking:order=1": {16: 500.0, 96: 600.0}, "pairwise_relaxed": {16: 100.0, 96: 200.0},
             "blocking": {16: 5000.0, 96: 6000.0}}),
         "coll-004-reduce_scatter": _coll("reduce_scatter", {
-            "bucket": {16: 120.0, 96: 240.0}, "nb": {16: 100.0, 96: 200.0}}),
+            "bucket": {16: 120.0, 96: 240.0}, "bucket_relaxed": {16: 100.0, 96: 200.0}}),
         "coll-004-bcast": _coll("bcast", {
-            "scatter_allgather": {800: 300.0, 4600: 600.0}, "nb": {800: 200.0, 4600: 400.0}}),
+            "scatter_allgather": {800: 300.0, 4600: 600.0},
+            "scatter_allgather_relaxed": {800: 200.0, 4600: 400.0}}),
         "coll-004-reduce": _coll("reduce", {
-            "bucket": {800: 400.0, 4600: 800.0}, "nb": {800: 200.0, 4600: 400.0}}),
+            "bucket": {800: 400.0, 4600: 800.0}, "bucket_relaxed": {800: 200.0, 4600: 400.0}}),
         "coll-004-allreduce": _coll("allreduce", {
             "bucket": {800: 500.0, 4600: 1200.0},
-            "bucket_nb:relaxed=1,nb=0,balanced=0": {800: 400.0, 4600: 1000.0},
-            "bucket_nb:relaxed=1,nb=1,balanced=0": {800: 200.0, 4600: 800.0},
-            "bucket_nb": {800: 190.0, 4600: 400.0},
+            "bucket_relaxed:relaxed=1,nb=0,balanced=0": {800: 400.0, 4600: 1000.0},
+            "bucket_relaxed:relaxed=1,nb=1,balanced=0": {800: 200.0, 4600: 800.0},
+            "bucket_relaxed": {800: 190.0, 4600: 400.0},
             "inmpb": {800: 100.0, 4600: 300.0}}),
     }
 
@@ -299,7 +300,7 @@ def test_rcce_broadcast_measure():
     dfs = _bcast("bcast-002-rcce", {
         "simple": {8192: 9000.0, 262144: 260000.0},
         "twotree": {8192: 4600.0, 262144: 130000.0},
-        "twotree_nb": {8192: 2000.0, 262144: 13000.0}})
+        "twotree_overlap": {8192: 2000.0, 262144: 13000.0}})
     assert _by_id("13").measure(dfs) == pytest.approx(0.05)
 
 

@@ -51,7 +51,7 @@ static const struct rule table[] = {
       "OC-Bcast k=7 beats RCCE_comm's binomial at every small size (16.6 vs 21.6 us "
       "at 1 line, 001 section 6.2.1) and scatter-allgather ~3x in throughput for "
       "large ones (Table 2, 001 sections 5.3 and 6.2.2)" },
-    { COLL_REDUCE, "nb", ANY_N, 4097, SIZE_MAX,
+    { COLL_REDUCE, "bucket_relaxed", ANY_N, 4097, SIZE_MAX,
       "004 section IV: the bucket reduce gains 1.5x from RCCEnb and >60% at best "
       "(~20% on average) from balanced buckets over RCCE_comm's; buckets only above "
       "512 doubles, RCCE_comm's bucket threshold (004 section III, for allreduce)" },
@@ -63,15 +63,15 @@ static const struct rule table[] = {
       "which halves (RCCEnb) and beats by up to 90% (balancing) RCCE_comm's" },
     { COLL_ALLREDUCE, "reduce_bcast", ANY_N, ANY_BYTES,
       "reduce then broadcast, as RCCE's own allreduce" },
-    { COLL_ALLGATHER, "nb", ANY_N, ANY_BYTES,
+    { COLL_ALLGATHER, "bucket_relaxed", ANY_N, ANY_BYTES,
       "004 section IV: relaxed synchronization makes RCCE_comm's ring allgather 2.6x "
       "faster; RCCEnb changes almost nothing for Allgather" },
     { COLL_ALLGATHER, "ring", ANY_N, ANY_BYTES, "a ring" },
-    { COLL_ALLTOALL, "nb", ANY_N, ANY_BYTES,
+    { COLL_ALLTOALL, "pairwise_relaxed", ANY_N, ANY_BYTES,
       "004 section IV: non-blocking primitives speed up Alltoall; RCCEnb is as fast "
       "as iRCCE there and lighter" },
     { COLL_ALLTOALL, "pairwise", ANY_N, ANY_BYTES, "pairwise exchange" },
-    { COLL_REDUCE_SCATTER, "nb", ANY_N, ANY_BYTES,
+    { COLL_REDUCE_SCATTER, "bucket_relaxed", ANY_N, ANY_BYTES,
       "004 section IV: the bucket reduce-scatter ring with relaxed synchronization, "
       "and RCCEnb doubling it over iRCCE (2x, the largest RCCEnb gain)" },
     { COLL_REDUCE_SCATTER, "reduce", ANY_N, ANY_BYTES,

@@ -1,5 +1,5 @@
 /*
- * bcast_nb.c - 004's optimized broadcast (Kohler & Radetzki, section IV):
+ * bcast_scatter_allgather_relaxed.c - 004's optimized broadcast (Kohler & Radetzki, section IV):
  * RCCE_comm's long-message broadcast (binomial scatter of n pieces, then
  * the bucket allgather ring, 001 section 5.3.2) with 004's steps
  * selectable: relaxed synchronization and RCCEnb in the ring (III.A-B)
@@ -45,8 +45,8 @@ static int run(struct coll_call *c)
     return coll_bucket_ag(c, m, c->out, o, l, -1);
 }
 
-const struct coll_alg coll_bcast_nb = {
-    .name = "nb", .op = COLL_BCAST, .fn = run, .nparam = 3,
+const struct coll_alg coll_bcast_scatter_allgather_relaxed = {
+    .name = "scatter_allgather_relaxed", .op = COLL_BCAST, .fn = run, .nparam = 3,
     .param = { [BUCKET_P_RELAXED] = { "relaxed", 0, 1, 1, "1: start send and receive, wait once per ring round (004 III.A, Alg. 2); 0: RCCE_comm odd-even order (Alg. 1)" },
                [BUCKET_P_NB] = { "nb", 0, 1, 1, "1: RCCEnb lightweight primitives (004 III.B); 0: iRCCE (relaxed=1) or blocking RCCE (relaxed=0)" },
                [BUCKET_P_BALANCED] = { "balanced", 0, 1, 1, "1: first bytes%n pieces one byte larger (004 III.C); 0: remainder all in the root's piece" } },
