@@ -12,6 +12,9 @@
  * buffer i % 2 only after all its children signalled done for chunk i - 2,
  * and returns only after they did for its last chunk, so nobody reads its
  * region after it returns. Every signal sent in a call is consumed in it.
+ * In direct mode (oc_bcast_notify) the notifier is always the parent,
+ * which signals every child itself, and an inner node signals its
+ * children before its done to its parent.
  *
  * The root's size travels in value words 0 and 1 of the parent's line in
  * each child's MPB, written before the first notification; the parent
