@@ -244,4 +244,32 @@ static inline void plat_get(void *dst, t_vcharp mpb, size_t n)
 }
 #endif
 
+/*
+ * The same copy with the destination's lines read first all at once, then
+ * one word copy of the whole: the same memory transactions as plat_get,
+ * without its per-line loop (about 15 of the 25 instructions a line cost).
+ * For a piece that fits the L1 with its source (a chunk of a broadcast,
+ * at most a few KiB): a destination line evicted before its stores would
+ * only send them around the caches, slower but right.
+ */
+#ifdef SCC_HOST
+#define plat_get_batch plat_get
+#else
+static inline void plat_get_batch(void *dst, t_vcharp mpb, size_t n)
+{
+    volatile const uint8_t *d = dst;
+
+    if ((uintptr_t)dst >= PLAT_PRIVATE_END || (plat_copy_style & RCCE_COPY_WORDS) ||
+        (scc_mpbt_nranges && scc_mpbt_covers(dst, n)) || !n) {
+        plat_get(dst, mpb, n);
+        return;
+    }
+    plat_invalidate();
+    for (size_t i = 0; i < n; i += 32)
+        (void)d[i];
+    (void)d[n - 1];
+    plat_copy(dst, (const void *)mpb, n);
+}
+#endif
+
 #endif

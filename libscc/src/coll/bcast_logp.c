@@ -47,7 +47,8 @@ static void build(const struct coll_call *c, int lat, struct oc_tree *t)
 
 static int run(struct coll_call *c)
 {
-    return oc_bcast_notify(c, build, (int)c->p[OC_P_K], (int)c->p[OC_P_CHUNK], 1);
+    return oc_bcast_how(c, build, (int)c->p[OC_P_K], (int)c->p[OC_P_CHUNK],
+                        (struct oc_how){ .direct = 1, .bufs = 2, .batch = 0 });
 }
 
 const struct coll_alg coll_bcast_logp = {

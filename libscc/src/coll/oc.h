@@ -13,7 +13,8 @@
 
 #include "coll.h"
 
-#define OC_MAX_CHUNK (SCC_MPB_REGION_SIZE / SCC_MPB_LINE / 2)  /* lines */
+#define OC_REGION_LINES (SCC_MPB_REGION_SIZE / SCC_MPB_LINE)
+#define OC_MAX_CHUNK (OC_REGION_LINES / 2)  /* lines, with two buffers */
 
 /* The OC-Bcast variants' parameters, by name: their index in struct
  * coll_call.p and in the param tables. */
@@ -22,7 +23,7 @@ enum { OC_P_K, OC_P_CHUNK };
 /* A tree over positions 0..n-1; position 0 is the root. The children of a
  * node, in increasing position, are notified in that order's binary tree:
  * the parent signals the first two, child s signals children 2s+2, 2s+3
- * (in direct mode, oc_bcast_notify, the parent signals each in turn). */
+ * (in direct mode, struct oc_how, the parent signals each in turn). */
 struct oc_tree {
     int n;
     int rank[RCCE_MAXNP];           /* position -> comm rank */
@@ -42,9 +43,18 @@ int oc_tile(const struct coll_call *c, int r);
  * in chunks of `lines` lines (at most OC_MAX_CHUNK). */
 int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines);
 
-/* The same, with direct != 0: a parent notifies every child itself, in
- * increasing position, instead of the first two of a binary notification
- * tree (bcast_logp.c). */
-int oc_bcast_notify(struct coll_call *c, oc_build_fn *build, int k, int lines, int direct);
+/* How the engine runs; OC-Bcast's (oc_bcast) is { 0, 2, 0 }. */
+struct oc_how {
+    int direct;     /* a parent notifies every child itself, in increasing
+                       position, instead of the first two of a binary
+                       notification tree (bcast_logp.c) */
+    int bufs;       /* chunk buffers in the region, 2 or more: a node may
+                       run that many chunks ahead of its slowest child */
+    int batch;      /* copies into private memory with plat_get_batch */
+};
+
+/* The same as oc_bcast, run as `how` says; lines * how.bufs lines at most
+ * OC_REGION_LINES. */
+int oc_bcast_how(struct coll_call *c, oc_build_fn *build, int k, int lines, struct oc_how how);
 
 #endif

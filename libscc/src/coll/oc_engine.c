@@ -2,17 +2,19 @@
  * oc_engine.c - the pipelined one-sided tree broadcast of OC-Bcast (001
  * section 4), for any tree (oc.h).
  *
- * Every member but the root, for each chunk i (buffer i % 2 of a region):
+ * Every member but the root, for each chunk i (buffer i % 2 of a region;
+ * i % bufs with more buffers, struct oc_how):
  * waits for its notification (counter 0 from its notifier: the parent or
  * an earlier sibling), passes it on to its own notification children,
  * then either gets the chunk from the parent's region into its own region
  * (inner nodes and kept leaves), signals done to the parent (counter 1),
  * notifies its children and copies the chunk to private memory; or gets
  * it straight into private memory and signals done. A node overwrites
- * buffer i % 2 only after all its children signalled done for chunk i - 2,
+ * buffer i % 2 only after all its children signalled done for chunk i - 2
+ * (i - bufs),
  * and returns only after they did for its last chunk, so nobody reads its
  * region after it returns. Every signal sent in a call is consumed in it.
- * In direct mode (oc_bcast_notify) the notifier is always the parent,
+ * In direct mode (struct oc_how) the notifier is always the parent,
  * which signals every child itself, and an inner node signals its
  * children before its done to its parent.
  *
@@ -148,11 +150,13 @@ static void notify_kids(const int *kid, int nkids, int direct, int first, size_t
 
 int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines)
 {
-    return oc_bcast_notify(c, build, k, lines, 0);
+    return oc_bcast_how(c, build, k, lines, (struct oc_how){ .direct = 0, .bufs = 2, .batch = 0 });
 }
 
-int oc_bcast_notify(struct coll_call *c, oc_build_fn *build, int k, int lines, int direct)
+int oc_bcast_how(struct coll_call *c, oc_build_fn *build, int k, int lines, struct oc_how how)
 {
+    int direct = how.direct, bufs = how.bufs;
+    void (*get_private)(void *, t_vcharp, size_t) = how.batch ? plat_get_batch : plat_get;
     const int *kid, *fwd;
     int pos, nkids, nfwd, keep, parent, notifier, err = RCCE_SUCCESS;
     size_t cb = (size_t)lines * SCC_MPB_LINE, bytes = c->bytes, nchunks, i;
@@ -160,7 +164,7 @@ int oc_bcast_notify(struct coll_call *c, oc_build_fn *build, int k, int lines, i
 
     if (c->n == 1)
         return RCCE_SUCCESS;
-    if (lines < 1 || lines > OC_MAX_CHUNK)
+    if (lines < 1 || bufs < 2 || lines * bufs > OC_REGION_LINES)
         return scc_error(RCCE_ERROR_VAL_UNDEFINED);
     if (!same_plan(c, build, k, direct) && (err = make_plan(c, build, k, direct, &last)))
         return err;
@@ -182,13 +186,13 @@ int oc_bcast_notify(struct coll_call *c, oc_build_fn *build, int k, int lines, i
         for (i = 0; i < nchunks; i++) {
             size_t off = i * cb, len = bytes - off < cb ? bytes - off : cb;
 
-            if (i >= 2)
+            if (i >= (size_t)bufs)
                 wait_done(kid, nkids, 1);
-            plat_put(mine + (i % 2) * cb, c->out + off, len);
+            plat_put(mine + (i % bufs) * cb, c->out + off, len);
             plat_flush(my_mpb());
             notify_kids(kid, nkids, direct, !i, bytes);
         }
-        wait_done(kid, nkids, nchunks < 2 ? nchunks : 2);
+        wait_done(kid, nkids, nchunks < (size_t)bufs ? nchunks : (size_t)bufs);
         return RCCE_SUCCESS;
     }
 
@@ -209,13 +213,13 @@ int oc_bcast_notify(struct coll_call *c, oc_build_fn *build, int k, int lines, i
         len = bytes - off < cb ? bytes - off : cb;
         mylen = off >= c->bytes ? 0 : c->bytes - off < len ? c->bytes - off : len;
         if (!keep) {
-            plat_get(c->out + off, theirs + (i % 2) * cb, mylen);
+            get_private(c->out + off, theirs + (i % bufs) * cb, mylen);
             sig_add(parent, 1, 1);
             continue;
         }
-        if (i >= 2)
+        if (i >= (size_t)bufs)
             wait_done(kid, nkids, 1);
-        plat_get((void *)(mine + (i % 2) * cb), theirs + (i % 2) * cb, len);
+        plat_get((void *)(mine + (i % bufs) * cb), theirs + (i % bufs) * cb, len);
         plat_flush(my_mpb());
         if (!direct)
             sig_add(parent, 1, 1);
@@ -223,8 +227,8 @@ int oc_bcast_notify(struct coll_call *c, oc_build_fn *build, int k, int lines, i
         /* direct: the children first, they are the longer path */
         if (direct)
             sig_add(parent, 1, 1);
-        plat_get(c->out + off, mine + (i % 2) * cb, mylen);
+        get_private(c->out + off, mine + (i % bufs) * cb, mylen);
     }
-    wait_done(kid, nkids, nchunks < 2 ? nchunks : 2);
+    wait_done(kid, nkids, nchunks < (size_t)bufs ? nchunks : (size_t)bufs);
     return err ? scc_error(err) : RCCE_SUCCESS;
 }
