@@ -7,7 +7,8 @@
  * picks, if its algorithm accepts the call; failing that, the papers'
  * table is read top to bottom and the first rule whose ranges hold and
  * whose algorithm accepts the call picks it. Each of those rules names the
- * finding it follows. */
+ * finding it follows.
+ */
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -407,6 +408,21 @@ const char *scc_coll_used(const char *collective)
 
 /* --- dispatch ------------------------------------------------------------------------- */
 
+/* Each rule's algorithm, found on its first use: the search of the
+ * registry by name cost some 450 instructions on every call the table
+ * decides (RCCE_barrier's among them), 1.7 us of modeled time. */
+static SCC_TLS const struct coll_alg *table_alg[NRULES];
+static SCC_TLS unsigned char table_found[NRULES];
+
+static const struct coll_alg *table_get(int r)
+{
+    if (!table_found[r]) {
+        table_alg[r] = find(table[r].op, table[r].alg, strlen(table[r].alg));
+        table_found[r] = 1;
+    }
+    return table_alg[r];
+}
+
 /* Written only where it changed: these lines are read only when asked, so
  * the caches do not hold them, and on the chip every store to a line the
  * caches do not hold goes around them, one DRAM trip each (docs/timing.md,
@@ -444,7 +460,7 @@ int coll_dispatch(struct coll_call *c)
             if ((int)t->op != (int)c->op || c->n < t->min_n || c->n > t->max_n ||
                 c->bytes < t->min_bytes || c->bytes > t->max_bytes)
                 continue;
-            cand = find(c->op, t->alg, strlen(t->alg));
+            cand = table_get(r);
             for (int i = 0; cand && i < cand->nparam; i++)
                 c->p[i] = cand->param[i].dflt;
             if (cand && (!cand->check || !cand->check(c, why, sizeof(why))))
