@@ -1,7 +1,7 @@
 /*
  * bcast_flat.c - a one-sided broadcast in which every member gets each
- * chunk straight from the root's MPB into its private memory, with more
- * than two chunk buffers in the root's region. Ours.
+ * chunk straight from the root's MPB into its private memory, in `bufs`
+ * chunk buffers of the root's region. Ours.
  *
  * Why: for long messages a broadcast is a pipeline, and its rate is that
  * of its slowest member. A member that is an inner node of a tree copies
