@@ -26,6 +26,7 @@ import sys
 
 from scc import sccrun
 from scc.experiment import ExperimentError, parse_size
+from scc.tuning import spec_of
 
 # The papers' broadcasts next to libscc's default: `auto` takes, for each
 # size, the algorithm its tuning file measured fastest on 48 cores
@@ -49,7 +50,7 @@ def _groups(rows: list[dict], sizes: list[int], algs: list[str]) -> list[tuple[s
         v = (r["algorithm"], r["params"])
         if v not in variants:
             variants.append(v)
-    return [(f"{a}:{p}" if p else a, [r for r in rows if (r["algorithm"], r["params"]) == (a, p)])
+    return [(spec_of(a, p), [r for r in rows if (r["algorithm"], r["params"]) == (a, p)])
             for a, p in variants]
 
 
@@ -82,7 +83,7 @@ def table(rows: list[dict], sizes: list[int], algs: list[str]) -> str:
             for r in cells_of[spec]))
     for spec, _ in groups:
         if spec == "auto":
-            ran = [f"{r['algorithm']}{':' + r['params'] if r['params'] else ''} ({s} B)"
+            ran = [f"{spec_of(r['algorithm'], r['params'])} ({s} B)"
                    for s, r in zip(sizes, cells_of[spec]) if r is not None]
             lines.append("")
             lines.append("auto ran: " + ", ".join(ran))

@@ -36,7 +36,8 @@ class TuningError(ValueError):
     """The results or the tuning file cannot make a selection; says why."""
 
 
-def _spec(alg: str, params: str) -> str:
+def spec_of(alg: str, params: str) -> str:
+    """An algorithm spec as --alg and scc_coll_set take it: alg[:params]."""
     return f"{alg}:{params}" if params else alg
 
 
@@ -81,7 +82,7 @@ def tune(results: Path, command: str, repo: Path) -> dict:
     if len(wrong):
         r = wrong.iloc[0]
         raise TuningError(f"{csv}: {len(wrong)} row(s) not verified, e.g. {r['collective']} "
-                          f"{_spec(r['algorithm'], r['params'])} at {r['bytes']} B on "
+                          f"{spec_of(r['algorithm'], r['params'])} at {r['bytes']} B on "
                           f"{r['cores']} cores: a wrong result is no default")
     if set(df["clock"]) != {"modeled"}:
         raise TuningError(f"{csv}: clocks {sorted(set(df['clock']))}: defaults come from "
@@ -94,7 +95,7 @@ def tune(results: Path, command: str, repo: Path) -> dict:
                           f"({', '.join(c[:12] for c, _ in builds)}): rerun the sweep "
                           f"on one")
     commit, dirty = builds[0]
-    df["spec"] = [_spec(a, p) for a, p in zip(df["algorithm"], df["params"])]
+    df["spec"] = [spec_of(a, p) for a, p in zip(df["algorithm"], df["params"])]
     rules: dict[str, list[dict]] = {}
     for op, d in df.groupby("collective", sort=False):
         members = sorted(int(n) for n in d["cores"].unique())
@@ -186,7 +187,7 @@ def header(data: dict, source: str) -> str:
         out.append(f"static const struct tuned tuned_{op}[] = {{")
         for r in lst:
             (n_lo, n_hi), (b_lo, b_hi) = r["members"], r["bytes"]
-            spec = _spec(r["algorithm"], r.get("params", ""))
+            spec = spec_of(r["algorithm"], r.get("params", ""))
             out.append(f'    {{ {n_lo}, {"INT_MAX" if n_hi is None else n_hi}, {b_lo}, '
                        f'{"SIZE_MAX" if b_hi is None else b_hi}, "{spec}" }},')
         out.append("};")
