@@ -119,7 +119,10 @@ typedef struct {
     volatile int cycle;         /* barriers done (the barrier's epoch) */
     volatile int count;
     int step;
-    int label;
+    int label;                  /* set by RCCE_init and RCCE_comm_split, new
+                                   for each communicator (per UE): libscc's
+                                   collectives key what they cache on it, so
+                                   do not change the members of a copy */
 } RCCE_COMM;
 
 /* Power management (RC_POWER_MANAGEMENT in Intel's RCCE), over the SCC's

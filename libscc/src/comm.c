@@ -15,6 +15,15 @@ static void clear_lines(RCCE_COMM *comm)
     comm->cycle = 0;
 }
 
+/* Labels are this UE's own, never reused: what the collectives key their
+ * cached plans on (RCCE.h). */
+int scc_comm_label(void)
+{
+    static SCC_TLS int last;
+
+    return ++last;
+}
+
 int scc_comm_init(RCCE_COMM *comm)
 {
     if (comm->initialized != RCCE_COMM_INITIALIZED) {
@@ -50,7 +59,8 @@ int RCCE_comm_split(int (*color)(int, void *), void *aux, RCCE_COMM *comm)
             comm->my_rank = comm->size;
         comm->member[comm->size++] = i;
     }
-    comm->count = comm->step = comm->label = 0;
+    comm->count = comm->step = 0;
+    comm->label = scc_comm_label();
     if ((err = scc_comm_init(comm)))
         return err;
     /* nobody uses the new lines before everyone has cleared them */

@@ -126,6 +126,7 @@ int RCCE_init(int *argc, char ***argv)
     /* the first heap lines; zero since reset, and nobody writes them
      * before every UE has got here (they are the barrier's own lines) */
     w->gather = (RCCE_FLAG)scc_heap_alloc(SCC_BARRIER_LINES);
+    w->label = scc_comm_label();
     w->initialized = RCCE_COMM_INITIALIZED;
     scc_self.up = 1;
     return scc_barrier_dissemination(w);

@@ -141,6 +141,7 @@ int  scc_recv_test(char *buf, size_t size, int source, int *ready);
 int  scc_error(int code);               /* report if debugging, return code */
 int  scc_check_ue(int ue);              /* RCCE_SUCCESS or RCCE_ERROR_ID */
 int  scc_comm_init(RCCE_COMM *comm);    /* barrier lines of a communicator */
+int  scc_comm_label(void);              /* a new communicator's label (RCCE.h) */
 int  scc_barrier_dissemination(RCCE_COMM *comm);  /* RCCE_barrier's own */
 /* SCC_COLL and the --coll words (coll/override.c): 0, or -1 after saying
  * why; takes the --coll words out of argv. */

@@ -52,12 +52,20 @@ void coll_wait_step(unsigned int *spins)
     plat_relax(*spins);
 }
 
+/* A few bare tests between progress steps: a signal is seen that much
+ * sooner after it lands, and every hop of a tree waits for one. */
+#define SIG_TESTS_PER_STEP 8
+
 void sig_wait(int ue, int k, uint32_t n)
 {
     unsigned int spins = 0;
 
-    while (!sig_test(ue, k, n))
+    for (;;) {
+        for (int i = 0; i < SIG_TESTS_PER_STEP; i++)
+            if (sig_test(ue, k, n))
+                return;
         coll_wait_step(&spins);
+    }
 }
 
 void sig_consume(int ue, int k, uint32_t n)
