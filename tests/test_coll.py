@@ -147,9 +147,10 @@ def test_host_mixed_back_to_back():
     (["bcast:nosuch"], r"bcast: unknown algorithm 'nosuch' \(known: auto, binomial"),
     (["nosuch"], r"unknown collective nosuch"),
     (["bcast:binomial:k=3"], r"bcast binomial: unknown parameter 'k' \(parameters: none\)"),
-    # flat's buffers must fit the 120-line region: refused by its check at the call
-    (["bcast:flat:chunk=60,bufs=3"], r"bcast flat: chunk=60 x bufs=3 lines: more than the "
-                                     r"region's 120"),
+    # flat's buffers must fit the region less the root's done words:
+    # refused by its check at the call
+    (["bcast:flat:chunk=57,bufs=3"], r"bcast flat: chunk=57 x bufs=3 lines: more than the "
+                                     r"region's 114 \(120 less 6 of done words\)"),
 ])
 def test_forcing_errors(args, want):
     r, why = run_host(host("host", "tests/coll"), ue_args([0, 1]) + args, 60)

@@ -16,10 +16,13 @@
  * destination lines first and then move it in one word copy
  * (plat_get_batch), without plat_get's loop per line. Notifications go
  * down binary trees among the members (the engine's), two signal writes
- * per chunk at the root; the root reads 47 done signals per chunk, which
- * is why chunks stay large: `bufs` > 2 lets the root run further ahead,
- * but with the region's 120 lines only with smaller chunks, and that cost
- * more than it gave (README.md).
+ * per chunk at the root. Each member counts the chunks it is done with in
+ * a word of its own in the root's region (struct oc_how .packed), so the
+ * root reads 47 members' dones in 6 line reads, not 47: with a line each
+ * they took the root about 12 % of a chunk's time at 48 members, and the
+ * root was the pipeline's slowest member. The 6 lines come off the
+ * chunk buffers (114 of the region's 120 lines: 2 x 57). `bufs` > 2 lets
+ * the root run further ahead, only with smaller chunks (README.md).
  */
 #include "oc.h"
 
@@ -33,11 +36,15 @@ static void build(const struct coll_call *c, int k, struct oc_tree *t)
         t->keep[j] = 0;
 }
 
+/* the region's lines less the root's done words */
+#define FLAT_LINES (OC_REGION_LINES - OC_PACKED_LINES)
+
 static int check(const struct coll_call *c, char *why, size_t size)
 {
-    if (c->p[FLAT_P_CHUNK] * c->p[FLAT_P_BUFS] > OC_REGION_LINES) {
-        snprintf(why, size, "chunk=%ld x bufs=%ld lines: more than the region's %d",
-                 c->p[FLAT_P_CHUNK], c->p[FLAT_P_BUFS], OC_REGION_LINES);
+    if (c->p[FLAT_P_CHUNK] * c->p[FLAT_P_BUFS] > FLAT_LINES) {
+        snprintf(why, size, "chunk=%ld x bufs=%ld lines: more than the region's %d "
+                 "(%d less %d of done words)", c->p[FLAT_P_CHUNK], c->p[FLAT_P_BUFS],
+                 FLAT_LINES, OC_REGION_LINES, OC_PACKED_LINES);
         return -1;
     }
     return 0;
@@ -47,15 +54,16 @@ static int run(struct coll_call *c)
 {
     return oc_bcast_how(c, build, 0, (int)c->p[FLAT_P_CHUNK],
                         (struct oc_how){ .direct = 0, .bufs = (int)c->p[FLAT_P_BUFS],
-                                         .batch = 1 });
+                                         .batch = 1, .packed = 1 });
 }
 
 const struct coll_alg coll_bcast_flat = {
     .name = "flat", .op = COLL_BCAST, .fn = run, .check = check, .nparam = 2,
     .param = {
-        [FLAT_P_CHUNK] = { "chunk", 1, OC_MAX_CHUNK, OC_MAX_CHUNK, "lines per chunk buffer" },
-        [FLAT_P_BUFS] = { "bufs", 2, OC_REGION_LINES, 2,
-                          "chunk buffers in the root's region (chunk x bufs <= 120 lines)" },
+        [FLAT_P_CHUNK] = { "chunk", 1, FLAT_LINES / 2, FLAT_LINES / 2,
+                           "lines per chunk buffer" },
+        [FLAT_P_BUFS] = { "bufs", 2, FLAT_LINES, 2,
+                          "chunk buffers in the root's region (chunk x bufs <= 114 lines)" },
     },
     .doc = "every member gets each chunk from the root's MPB into private memory (ours)",
 };

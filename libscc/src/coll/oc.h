@@ -43,7 +43,12 @@ int oc_tile(const struct coll_call *c, int r);
  * in chunks of `lines` lines (at most OC_MAX_CHUNK). */
 int oc_bcast(struct coll_call *c, oc_build_fn *build, int k, int lines);
 
-/* How the engine runs; OC-Bcast's (oc_bcast) is { 0, 2, 0 }. */
+/* The done words of struct oc_how .packed: one word per member, eight to
+ * a line, in the last lines of the root's region. */
+#define OC_PACKED_LINES ((RCCE_MAXNP * 4 + SCC_MPB_LINE - 1) / SCC_MPB_LINE)
+#define OC_PACKED_OFF ((OC_REGION_LINES - OC_PACKED_LINES) * SCC_MPB_LINE)
+
+/* How the engine runs; OC-Bcast's (oc_bcast) is { 0, 2, 0, 0 }. */
 struct oc_how {
     int direct;     /* a parent notifies every child itself, in increasing
                        position, instead of the first two of a binary
@@ -51,6 +56,12 @@ struct oc_how {
     int bufs;       /* chunk buffers in the region, 2 or more: a node may
                        run that many chunks ahead of its slowest child */
     int batch;      /* copies into private memory with plat_get_batch */
+    int packed;     /* a flat tree (every member the root's child, none
+                       kept): each member counts its done chunks in its own
+                       word of the root's region, which the root reads
+                       eight to a line, instead of in a line of its own
+                       (bcast_flat.c); the chunk buffers then take at most
+                       OC_REGION_LINES - OC_PACKED_LINES lines */
 };
 
 /* The same as oc_bcast, run as `how` says; lines * how.bufs lines at most

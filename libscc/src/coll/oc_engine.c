@@ -56,6 +56,25 @@ static void wait_done(const int *kid, int nkids, uint32_t chunks)
 }
 
 /*
+ * Packed done words (struct oc_how .packed): wait until the words of
+ * members 1..n-1 all count @chunks. A word is its member's alone, and
+ * counts from 0 in each call (the root clears them before its first
+ * notification; every word of a call is waited for in it).
+ */
+static void wait_packed(t_vcharp done, int n, uint32_t chunks)
+{
+    unsigned int spins = 0;
+
+    for (int j = 1; j < n;) {
+        plat_invalidate();
+        while (j < n && plat_load(done + 4 * (j - 1)) >= chunks)
+            j++;
+        if (j < n)
+            coll_wait_step(&spins);
+    }
+}
+
+/*
  * Where this member sits in the tree: its kids, whom it waits on, whom it
  * forwards notifications to. Building the tree and scanning it is about a
  * thousand instructions on 48 members, and the root's are on every
@@ -170,7 +189,8 @@ int oc_bcast_how(struct coll_call *c, oc_build_fn *build, int k, int lines, stru
 
     if (c->n == 1)
         return RCCE_SUCCESS;
-    if (lines < 1 || bufs < 2 || lines * bufs > OC_REGION_LINES)
+    if (lines < 1 || bufs < 2 ||
+        lines * bufs > OC_REGION_LINES - (how.packed ? OC_PACKED_LINES : 0))
         return scc_error(RCCE_ERROR_VAL_UNDEFINED);
     if (!same_plan(c, build, k, direct) && (err = make_plan(c, build, k, direct, &last)))
         return err;
@@ -182,6 +202,9 @@ int oc_bcast_how(struct coll_call *c, oc_build_fn *build, int k, int lines, stru
     parent = last.parent;
     notifier = last.notifier;
     keep = last.keep;
+    /* packed done words are the root's, from its children only */
+    if (how.packed && (pos ? keep || parent != coll_ue(c, c->root) : nkids != c->n - 1))
+        return scc_error(RCCE_ERROR_VAL_UNDEFINED);
     if (pos)
         theirs = coll_region_of(parent);
     if (keep && !(mine = coll_region()))
@@ -189,16 +212,26 @@ int oc_bcast_how(struct coll_call *c, oc_build_fn *build, int k, int lines, stru
 
     if (!pos) {
         nchunks = bytes ? (bytes + cb - 1) / cb : 1;
+        if (how.packed) {
+            for (int j = 1; j < c->n; j++)
+                plat_store_relaxed(mine + OC_PACKED_OFF + 4 * (j - 1), 0);
+            plat_flush(my_mpb());
+        }
         for (i = 0; i < nchunks; i++) {
             size_t off = i * cb, len = bytes - off < cb ? bytes - off : cb;
 
-            if (i >= (size_t)bufs)
+            if (i >= (size_t)bufs && how.packed)
+                wait_packed(mine + OC_PACKED_OFF, c->n, (uint32_t)(i - bufs + 1));
+            else if (i >= (size_t)bufs)
                 wait_done(kid, nkids, 1);
             plat_put(mine + (i % bufs) * cb, c->out + off, len);
             plat_flush(my_mpb());
             notify_kids(kid, nkids, direct, !i, bytes);
         }
-        wait_done(kid, nkids, nchunks < (size_t)bufs ? nchunks : (size_t)bufs);
+        if (how.packed)
+            wait_packed(mine + OC_PACKED_OFF, c->n, (uint32_t)nchunks);
+        else
+            wait_done(kid, nkids, nchunks < (size_t)bufs ? nchunks : (size_t)bufs);
         return RCCE_SUCCESS;
     }
 
@@ -223,7 +256,12 @@ int oc_bcast_how(struct coll_call *c, oc_build_fn *build, int k, int lines, stru
         mylen = off >= c->bytes ? 0 : c->bytes - off < len ? c->bytes - off : len;
         if (!keep) {
             get_private(c->out + off, theirs + (i % bufs) * cb, mylen);
-            sig_add(parent, 1, 1);
+            if (how.packed) {
+                plat_store(theirs + OC_PACKED_OFF + 4 * (pos - 1), (uint32_t)(i + 1));
+                plat_flush(my_mpb());
+            } else {
+                sig_add(parent, 1, 1);
+            }
             continue;
         }
         if (i >= (size_t)bufs)
