@@ -30,6 +30,47 @@ static int thirds(int ue, void *aux)
     return ue % *(int *)aux;
 }
 
+/* {0, 1, 2} and the rest; {0, 1, 3} and the rest: two splits whose parts
+ * have the same sizes and give UEs 0, 1 and 4.. the same ranks, but not
+ * the same members. */
+static int first3(int ue, void *aux)
+{
+    (void)aux;
+    return ue >= 3;
+}
+
+static int first3_but_2(int ue, void *aux)
+{
+    (void)aux;
+    return ue == 2 ? 1 : ue == 3 ? 0 : ue >= 3;
+}
+
+/* Broadcasts from rank 0 on @a and @b in turn, each algorithm of the
+ * one-sided engine forced: what a UE caches of one communicator's tree
+ * (oc_engine.c) must not serve the other, alike as they are. */
+static void alternate(RCCE_COMM *a, RCCE_COMM *b, int me)
+{
+    static const char *algs[] = { "oc:k=2", "logp", "flat" };
+    char buf[200];
+
+    for (unsigned k = 0; k < sizeof algs / sizeof algs[0]; k++) {
+        CHECK_EQ(scc_coll_set("bcast", algs[k]), 0);
+        for (int i = 0; i < 6; i++) {
+            RCCE_COMM *c = i % 2 ? b : a;
+            uint32_t seed = (uint32_t)(1000 * k + 10 * i + c->member[0]);
+
+            if (c->my_rank == 0)
+                fill(buf, sizeof buf, seed);
+            else
+                memset(buf, 0, sizeof buf);
+            CHECK_EQ(RCCE_bcast(buf, sizeof buf, 0, *c), RCCE_SUCCESS);
+            CHECK(verify(buf, sizeof buf, seed) < 0, "%s on alike communicators, call %d, "
+                  "UE %d", algs[k], i, me);
+        }
+    }
+    CHECK_EQ(scc_coll_set("bcast", "auto"), 0);
+}
+
 static void check_comm(RCCE_COMM *c, int (*color)(int, void *), void *aux,
                        int me, int np)
 {
@@ -100,6 +141,20 @@ int RCCE_APP(int argc, char **argv)
         CHECK_EQ(RCCE_barrier(&oe), RCCE_SUCCESS);
         CHECK_EQ(RCCE_barrier(&rows), RCCE_SUCCESS);
         CHECK_EQ(RCCE_barrier(&RCCE_COMM_WORLD), RCCE_SUCCESS);
+    }
+
+    if (np >= 4) {
+        RCCE_COMM a, b;
+
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        CHECK_EQ(RCCE_comm_split(first3, NULL, &a), RCCE_SUCCESS);
+        CHECK_EQ(RCCE_comm_split(first3_but_2, NULL, &b), RCCE_SUCCESS);
+        check_comm(&a, first3, NULL, me, np);
+        check_comm(&b, first3_but_2, NULL, me, np);
+        alternate(&a, &b, me);
+        CHECK_EQ(RCCE_comm_free(&b), RCCE_SUCCESS);
+        CHECK_EQ(RCCE_comm_free(&a), RCCE_SUCCESS);
     }
 
     /* split again into an initialized communicator: new members, same lines */
