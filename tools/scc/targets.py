@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from scc.headlines import MeasureError, _exp, _get, _sel
+from scc.tuning import spec_of
 
 # One per collective: the algorithms run, by origin ("auto" is libscc's
 # default, shown beside, never counted as an algorithm of its own).
@@ -141,9 +142,8 @@ def _table(dfs, op, col="median_us"):
     if "algorithm" in a.columns:
         for b, g in a.groupby("bytes"):
             p = g["params"].iloc[0] if "params" in g.columns else None
-            p = "" if p is None or (isinstance(p, float) and math.isnan(p)) else str(p)
-            p = f":{p}" if p.strip() else ""
-            ran[int(b)] = f"{g['algorithm'].iloc[0]}{p}"
+            p = "" if p is None or (isinstance(p, float) and math.isnan(p)) else str(p).strip()
+            ran[int(b)] = spec_of(str(g["algorithm"].iloc[0]), p)
     return out, ran
 
 
