@@ -261,18 +261,24 @@ static inline void plat_get(void *dst, t_vcharp mpb, size_t n)
 #ifdef SCC_HOST
 #define plat_get_batch plat_get
 #else
-static inline void plat_get_batch(void *dst, t_vcharp mpb, size_t n)
+/* Read every line of n > 0 bytes at dst, so that stores into them hit. */
+static inline void plat_read_lines(void *dst, size_t n)
 {
     volatile const uint8_t *d = dst;
 
+    for (size_t i = 0; i < n; i += 32)
+        (void)d[i];
+    (void)d[n - 1];
+}
+
+static inline void plat_get_batch(void *dst, t_vcharp mpb, size_t n)
+{
     if (PLAT_GET_WORDS_ONLY(dst, n) || !n) {
         plat_get(dst, mpb, n);
         return;
     }
     plat_invalidate();
-    for (size_t i = 0; i < n; i += 32)
-        (void)d[i];
-    (void)d[n - 1];
+    plat_read_lines(dst, n);
     plat_copy(dst, (const void *)mpb, n);
 }
 #endif
@@ -289,13 +295,8 @@ static inline void plat_get_batch(void *dst, t_vcharp mpb, size_t n)
 #else
 static inline void plat_prefetch_dst(void *dst, size_t n)
 {
-    volatile const uint8_t *d = dst;
-
-    if (!n || PLAT_GET_WORDS_ONLY(dst, n))
-        return;
-    for (size_t i = 0; i < n; i += 32)
-        (void)d[i];
-    (void)d[n - 1];
+    if (n && !PLAT_GET_WORDS_ONLY(dst, n))
+        plat_read_lines(dst, n);
 }
 #endif
 
