@@ -8,11 +8,9 @@
  */
 #include "bucket.h"
 
-int coll_inmpb_allreduce(struct coll_call *c, int direct);
-
 static int run(struct coll_call *c)
 {
-    return coll_inmpb_allreduce(c, 1);
+    return coll_inmpb(c, INMPB_DIRECT_AG);
 }
 
 const struct coll_alg coll_allreduce_hybrid = {

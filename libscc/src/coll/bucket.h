@@ -63,6 +63,14 @@ int coll_bucket_reduce_scatter(const struct coll_call *c, struct coll_prim m);
 int coll_bucket_allgather(const struct coll_call *c, struct coll_prim m);
 int coll_pairwise_alltoall(const struct coll_call *c, struct coll_prim m, int oddeven);
 
+/* 004's in-MPB reduce-scatter ring with balanced buckets (inmpb.c), then:
+ * the allgather ring through MPBs (004 III.D), every member getting each
+ * finished bucket from its owner's region, only the root doing so (a
+ * reduce), or nothing (reduce_scatter: c->bytes blocks, block i ending on
+ * rank i). */
+enum inmpb_then { INMPB_RING_AG, INMPB_DIRECT_AG, INMPB_GATHER, INMPB_NONE };
+int coll_inmpb(struct coll_call *c, enum inmpb_then then);
+
 /* RCCE_comm's odd-even order around a ring (004 Alg. 1). */
 static inline int coll_ring_sendfirst(int me, int n)
 {
