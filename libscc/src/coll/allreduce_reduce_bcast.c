@@ -6,7 +6,7 @@
 
 #include "coll.h"
 
-int coll_reduce_tree(struct coll_call *c, char *acc, char *tmp);
+int coll_binomial_reduce(struct coll_call *c, char *acc, char *tmp);
 
 static int run(struct coll_call *c)
 {
@@ -17,7 +17,7 @@ static int run(struct coll_call *c)
     if (!tmp)
         return scc_error(RCCE_ERROR_MALLOC);
     c->root = 0;
-    err = coll_reduce_tree(c, c->out, tmp);
+    err = coll_binomial_reduce(c, c->out, tmp);
     if (err)
         return err;
     b.op = COLL_BCAST;

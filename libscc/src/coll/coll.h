@@ -86,6 +86,9 @@ void coll_combine(char *acc, const char *in, int num, int type, int rop);
 void sig_add(int ue, int k, uint32_t n);
 void sig_set_val(int ue, int w, uint32_t v);   /* before the sig_add */
 uint32_t sig_get_val(int ue, int w);
+/* One signal on counter k with all three value words: one line write. */
+void sig_add_vals(int ue, int k, const uint32_t v[3]);
+void sig_get_vals(int ue, uint32_t v[3]);
 int sig_test(int ue, int k, uint32_t n);       /* n unconsumed signals? */
 void sig_wait(int ue, int k, uint32_t n);      /* wait for n unconsumed */
 void sig_consume(int ue, int k, uint32_t n);

@@ -10,7 +10,7 @@
 
 /* Reduce the members' in[] into acc along the tree; the root's acc ends
  * with the result. tmp holds one incoming vector. */
-int coll_reduce_tree(struct coll_call *c, char *acc, char *tmp)
+int coll_binomial_reduce(struct coll_call *c, char *acc, char *tmp)
 {
     int n = c->n, me = (c->me - c->root + n) % n, err;
 
@@ -34,7 +34,7 @@ static int run(struct coll_call *c)
 
     if (!tmp)
         return scc_error(RCCE_ERROR_MALLOC);
-    return coll_reduce_tree(c, c->me == c->root ? c->out : tmp + line, tmp);
+    return coll_binomial_reduce(c, c->me == c->root ? c->out : tmp + line, tmp);
 }
 
 const struct coll_alg coll_reduce_binomial = {

@@ -6,7 +6,7 @@
 
 #include "coll.h"
 
-int coll_reduce_tree(struct coll_call *c, char *acc, char *tmp);
+int coll_binomial_reduce(struct coll_call *c, char *acc, char *tmp);
 extern const struct coll_alg coll_scatter_linear;
 
 static int run(struct coll_call *c)
@@ -23,7 +23,7 @@ static int run(struct coll_call *c)
     r.root = 0;
     r.bytes = all;
     r.num = c->num * c->n;
-    err = coll_reduce_tree(&r, acc, tmp);
+    err = coll_binomial_reduce(&r, acc, tmp);
     if (!err) {
         s.op = COLL_SCATTER;
         s.root = 0;

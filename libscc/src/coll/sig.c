@@ -40,6 +40,25 @@ void sig_add(int ue, int k, uint32_t n)
     plat_flush(my_mpb());
 }
 
+void sig_add_vals(int ue, int k, const uint32_t v[3])
+{
+    t_vcharp line = their_line(ue);
+
+    for (int w = 0; w < 3; w++)
+        plat_store_relaxed(line + SCC_LINE_VAL(w), v[w]);
+    sent[ue][k]++;
+    plat_store(line + SCC_LINE_SIG(k), sent[ue][k]);
+    plat_flush(my_mpb());
+}
+
+void sig_get_vals(int ue, uint32_t v[3])
+{
+    t_vcharp line = my_line(ue);
+
+    for (int w = 0; w < 3; w++)
+        v[w] = plat_load_relaxed(line + SCC_LINE_VAL(w));
+}
+
 int sig_test(int ue, int k, uint32_t n)
 {
     plat_invalidate();

@@ -1,6 +1,6 @@
 /*
- * reduce_scatter_kary.c - ours: the one-sided k-ary reduction tree of the
- * whole vector to rank 0 (reduce_kary.c), then a one-sided scatter: rank 0
+ * reduce_scatter_tree.c - ours: the one-sided reduction tree of the
+ * whole vector to rank 0 (reduce_tree.c), then a one-sided scatter: rank 0
  * leaves the result in its MPB region, a region at a time, and each
  * member gets its own block straight from there. For short blocks the
  * n - 1 dependent rounds of the bucket ring become a few signal hops.
@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "kary.h"
+#include "tree.h"
 
 static int run(struct coll_call *c)
 {
@@ -37,7 +37,7 @@ static int run(struct coll_call *c)
     r.root = 0;
     r.bytes = all;
     r.num = c->num * n;
-    err = coll_kary_reduce(&r, (int)c->p[KARY_P_K], (int)c->p[KARY_P_CHUNK], acc);
+    err = coll_tree_reduce(&r, (int)c->p[TREE_P_K], (int)c->p[TREE_P_CHUNK], acc);
     if (err)
         return err;
     for (size_t base = 0; base < all; base += rs) {
@@ -70,9 +70,9 @@ static int run(struct coll_call *c)
     return RCCE_SUCCESS;
 }
 
-const struct coll_alg coll_reduce_scatter_kary = {
-    .name = "kary", .op = COLL_REDUCE_SCATTER, .fn = run, .nparam = 2,
-    .param = { KARY_PARAMS },
-    .doc = "ours: one-sided k-ary tree reduce of the whole vector to rank 0, then "
+const struct coll_alg coll_reduce_scatter_tree = {
+    .name = "tree", .op = COLL_REDUCE_SCATTER, .fn = run, .nparam = 2,
+    .param = { TREE_PARAMS },
+    .doc = "ours: one-sided tree reduce of the whole vector to rank 0, then "
            "each member gets its block from rank 0's MPB region",
 };

@@ -1,0 +1,203 @@
+/*
+ * reduce_tree.c - ours: a one-sided pipelined reduction tree, binomial
+ * (RCCE_comm's shape) or k-ary (the mirror of OC-Bcast, 001 section 4).
+ * A parent's MPB region is cut into
+ * two slots per child; each child writes its partial result, a chunk at a
+ * time and the slots in turn, straight into its slots (remote MPB writes are posted: the writer
+ * does not wait for them), and the parent combines the slots from its own
+ * MPB into its partial result and passes that up the same way. Against
+ * RCCE_comm's binomial tree of blocking sends, a hop costs one remote
+ * write and one signal instead of a send/recv handshake with a remote
+ * read (README: measured results). In the binomial tree a node takes its
+ * children smallest subtree first, so that each arrives about when the
+ * node is done with the one before.
+ *
+ * Flow control (sig.c), counter 0 both ways: parent to child "your slot
+ * is free for chunk j" (chunks 0 and 1 when the parent enters the call,
+ * chunk j + 2 once it has combined chunk j; so a
+ * child never writes a region its owner may still use for something
+ * else), child to parent "chunk j is in your slot", with the child's
+ * element count in value word 0 (a parent whose count differs returns
+ * RCCE_ERROR_MESSAGE_LENGTH instead of combining vectors cut
+ * differently). A child's data lives only in its parent's region, and a
+ * parent returns only after combining every chunk of every child, so
+ * nobody writes a region after its owner returned.
+ *
+ * A vector of at most 8 bytes (one double) skips the region: it travels
+ * in the value words of the child's signal line (sig.c), which only the
+ * child writes, so no "free" signal has to come first. The parent answers
+ * each child with a "read" signal (counter 1), which the child waits for
+ * before it returns: at once while later children still work, and the
+ * last one, but at the root, after sending its own sum up.
+ */
+#include <string.h>
+
+#include "tree.h"
+
+int tree_kids(int k, int n, int p, int *kid)
+{
+    int m = 0;
+
+    if (k > 0) {
+        for (int ch = p * k + 1; ch <= p * k + k && ch < n; ch++)
+            kid[m++] = ch;
+        return m;
+    }
+    for (int mask = 1; mask < n && !(p & mask); mask <<= 1)
+        if (p + mask < n)
+            kid[m++] = p + mask;
+    return m;
+}
+
+static int tree_parent(int k, int p)
+{
+    return k > 0 ? (p - 1) / k : p & (p - 1);
+}
+
+/* Bytes of one child's slot: the region shared by `kids` children, whole
+ * lines, at most `lines`. */
+static size_t slot_bytes(int kids, int lines)
+{
+    int per = (int)(coll_region_size() / SCC_MPB_LINE) / kids;
+
+    return (size_t)(per < lines ? per : lines) * SCC_MPB_LINE;
+}
+
+/* This member's place: its children (ranks' UEs), its parent's UE (-1 at
+ * the root), its index among its parent's children and their count. */
+struct place {
+    int pos, nkids, up, slot, sibs;
+    int kid[RCCE_MAXNP];
+};
+
+static void place_of(const struct coll_call *c, int k, struct place *pl)
+{
+    int n = c->n, sib[RCCE_MAXNP];
+
+    pl->pos = (c->me - c->root + n) % n;
+    pl->nkids = tree_kids(k, n, pl->pos, pl->kid);
+    for (int i = 0; i < pl->nkids; i++)
+        pl->kid[i] = coll_ue(c, (pl->kid[i] + c->root) % n);
+    pl->up = -1;
+    pl->slot = pl->sibs = 0;
+    if (pl->pos) {
+        int par = tree_parent(k, pl->pos);
+
+        pl->up = coll_ue(c, (par + c->root) % n);
+        pl->sibs = tree_kids(k, n, par, sib);
+        while (sib[pl->slot] != pl->pos)
+            pl->slot++;
+    }
+}
+
+#define TINY 8                  /* bytes in value words 1 and 2 */
+
+static int tiny(const struct coll_call *c, const struct place *pl, char *out)
+{
+    int up = pl->up;
+    /* value word 0: the element count; 1 and 2: the partial sum */
+    uint32_t acc[3] = { (uint32_t)c->num, 0, 0 }, got[3];
+
+    if (up < 0)
+        plat_prefetch_dst(out, c->bytes);      /* plat_prefetch_dst: why */
+    if (c->bytes == TINY)
+        memcpy(&acc[1], c->in, TINY);   /* two loads, not a byte loop */
+    else
+        memcpy(&acc[1], c->in, c->bytes);
+    for (int i = 0; i < pl->nkids; i++) {
+        int ue = pl->kid[i];
+
+        sig_wait(ue, 0, 1);
+        sig_consume(ue, 0, 1);
+        sig_get_vals(ue, got);
+        if (i < pl->nkids - 1 || up < 0)
+            sig_add(ue, 1, 1);  /* read: while later children still work */
+        if (got[0] != acc[0])
+            return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
+        coll_combine((char *)&acc[1], (const char *)&got[1], c->num, c->type, c->rop);
+    }
+    if (up < 0)
+        memcpy(out, &acc[1], c->bytes);
+    else
+        sig_add_vals(up, 0, acc);
+    if (pl->nkids && up >= 0)
+        sig_add(pl->kid[pl->nkids - 1], 1, 1);
+    if (up >= 0) {
+        sig_wait(up, 1, 1);
+        sig_consume(up, 1, 1);
+    }
+    return RCCE_SUCCESS;
+}
+
+int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
+{
+    struct place pl;
+    int root_kids[RCCE_MAXNP];
+    _Alignas(8) char acc[TREE_MAX_CHUNK * SCC_MPB_LINE];
+    t_vcharp mine = NULL;
+    size_t cb;
+
+    if (c->n == 1) {
+        memmove(out, c->in, c->bytes);
+        return RCCE_SUCCESS;
+    }
+    place_of(c, k, &pl);
+    if (c->bytes <= TINY)
+        return tiny(c, &pl, out);
+    /* one chunk size for the whole tree: the root's slots, the most
+     * children any node has in either shape, are the smallest */
+    cb = slot_bytes(2 * tree_kids(k, c->n, 0, root_kids), lines);
+    if (pl.nkids) {
+        if (!(mine = coll_region()))
+            return scc_error(RCCE_REJECTED);
+        for (int i = 0; i < pl.nkids; i++)
+            sig_add(pl.kid[i], 0, c->bytes > cb ? 2 : 1);
+    }
+    for (size_t o = 0, j = 0; o < c->bytes; o += cb, j++) {
+        size_t len = c->bytes - o < cb ? c->bytes - o : cb;
+        const char *part = c->in + o;
+        /* the root sums straight into out, its lines read first: stores
+         * into lines not cached go to DRAM one by one (plat_get) */
+        char *sum = pl.up < 0 ? out + o : acc;
+
+        if (pl.nkids) {
+            if (pl.up < 0)
+                plat_prefetch_dst(sum, len);
+            plat_copy(sum, part, len);
+            for (int i = 0; i < pl.nkids; i++) {
+                int ue = pl.kid[i];
+
+                sig_wait(ue, 0, 1);
+                sig_consume(ue, 0, 1);
+                if (sig_get_val(ue, 0) != (uint32_t)c->num)
+                    return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
+                coll_combine(sum, (const char *)(mine + (2 * (size_t)i + j % 2) * cb),
+                             (int)(len / c->tsize), c->type, c->rop);
+                if (o + 2 * cb < c->bytes)
+                    sig_add(ue, 0, 1);  /* this half is free for chunk j + 2 */
+            }
+            part = sum;
+        }
+        if (pl.up < 0)
+            continue;
+        sig_wait(pl.up, 0, 1);
+        sig_consume(pl.up, 0, 1);
+        plat_put(coll_region_of(pl.up) + (2 * (size_t)pl.slot + j % 2) * cb, part, len);
+        plat_flush(my_mpb());
+        sig_set_val(pl.up, 0, (uint32_t)c->num);
+        sig_add(pl.up, 0, 1);
+    }
+    return RCCE_SUCCESS;
+}
+
+static int run(struct coll_call *c)
+{
+    return coll_tree_reduce(c, (int)c->p[TREE_P_K], (int)c->p[TREE_P_CHUNK], c->out);
+}
+
+const struct coll_alg coll_reduce_tree = {
+    .name = "tree", .op = COLL_REDUCE, .fn = run, .nparam = 2,
+    .param = { TREE_PARAMS },
+    .doc = "ours: pipelined binomial or k-ary tree; children write their partial "
+           "chunks into slots of their parent's MPB region",
+};

@@ -1,0 +1,36 @@
+/*
+ * tree.h - the one-sided pipelined reduction tree (reduce_tree.c), and
+ * the collectives built on it (allreduce_tree.c, reduce_scatter_tree.c).
+ */
+#ifndef SCC_COLL_TREE_H
+#define SCC_COLL_TREE_H
+
+#include "coll.h"
+
+/* Lines per chunk at most: the two slots of one child fill the region. */
+#define TREE_MAX_CHUNK (SCC_MPB_REGION_SIZE / SCC_MPB_LINE / 2)
+
+/* The parameters, by name: their index in struct coll_call.p and in the
+ * param tables. */
+enum { TREE_P_K, TREE_P_CHUNK };
+
+/* The parameter table entries every tree algorithm shares. */
+#define TREE_PARAMS                                                          \
+    [TREE_P_K] = { "k", 0, RCCE_MAXNP - 1, 0, "the tree: 0 = binomial (RCCE_comm's "      \
+                   "shape), k > 0 = k-ary (1 = a chain, 47 = every member the root's "    \
+                   "child)" },                                                            \
+    [TREE_P_CHUNK] = { "chunk", 1, TREE_MAX_CHUNK, TREE_MAX_CHUNK, "lines per chunk at "  \
+                       "most (a slot is also at most the region / twice the root's children)" }
+
+/* Positions are (rank - root) mod n; position 0 is the root. The children
+ * of position p under tree k (TREE_P_K), in the order p takes them, into
+ * kid[]; returns how many. */
+int tree_kids(int k, int n, int p, int *kid);
+
+/* Reduce every member's c->in (c->bytes, c->num elements) towards c->root
+ * along tree k, in chunks of at most `lines` lines; the root's result
+ * goes to out (only the root's out is written). Needs the region of
+ * every member with children. */
+int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out);
+
+#endif
