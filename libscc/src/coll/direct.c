@@ -1,8 +1,8 @@
 /*
  * direct.c - ours: an exchange in which nobody forwards anything. Each
- * member leaves its buffer in its own MPB region, a half-region (a pass)
- * at a time, and every member that wants a part of it gets that part
- * straight from there (coll_region_of). Against a ring (004's buckets,
+ * member leaves its buffer in its own MPB region, the whole of it if it
+ * fits, otherwise a half-region (a pass) at a time, and every member that
+ * wants a part of it gets that part straight from there (coll_region_of). Against a ring (004's buckets,
  * n - 1 dependent rounds in which each block is put and got again at
  * every member), a block crosses the mesh once, and the n - 1 gets of a
  * member are independent of each other.
@@ -29,49 +29,68 @@
 
 #define HALF (SCC_MPB_REGION_SIZE / 2)
 #define HDR 8
-#define PASS (HALF - HDR)
 
-/* Whether an alltoall's send buffer takes more than one pass: it is then
- * published rotated, the blocks for o + 1, o + 2, ... in that order (its
- * own left out), so that in each step every member serves a different
- * reader and every reader is served; one pass is published as it is, in
- * one copy. */
-static int rotated(const struct coll_call *c, size_t stride)
+/* How a member publishes its buffer: the same on every member. */
+struct lay {
+    const struct coll_call *c;
+    size_t stride;
+    size_t pass;        /* bytes of a pass: the whole region if the buffer
+                           fits it in one, otherwise a half */
+    size_t passes;
+    int rot;            /* an alltoall's buffer of more than one pass is
+                           published rotated, the blocks for o + 1, o + 2,
+                           ... in that order (its own left out), so that in
+                           each step every member serves a different reader
+                           and every reader is served */
+};
+
+static void lay_init(struct lay *l, const struct coll_call *c, size_t stride)
 {
-    return stride && (size_t)c->n * c->bytes > PASS;
+    size_t all = stride ? (size_t)c->n * c->bytes : c->bytes;
+
+    l->c = c;
+    l->stride = stride;
+    l->pass = all + HDR <= SCC_MPB_REGION_SIZE ? SCC_MPB_REGION_SIZE - HDR : HALF - HDR;
+    l->rot = stride && all > l->pass;
+    if (l->rot)
+        all -= c->bytes;
+    l->passes = (all + l->pass - 1) / l->pass;
 }
 
 /* Where member d's part starts in member o's buffer as o publishes it:
  * an allgather publishes its block, which everybody wants whole. */
-static size_t pos(const struct coll_call *c, size_t stride, int o, int d)
+static size_t pos(const struct lay *l, int o, int d)
 {
-    if (!rotated(c, stride))
-        return (size_t)d * stride;
-    return (size_t)((d - o - 1 + c->n) % c->n) * c->bytes;
+    if (!l->rot)
+        return (size_t)d * l->stride;
+    return (size_t)((d - o - 1 + l->c->n) % l->c->n) * l->c->bytes;
 }
 
-/* Whether member d wants part of o's pass q, [q * PASS, + PASS). */
-static int wants(const struct coll_call *c, size_t stride, int o, int d, size_t q)
+/* Whether member d wants part of o's pass q, [q * pass, + pass). */
+static int wants(const struct lay *l, int o, int d, size_t q)
 {
-    size_t lo = pos(c, stride, o, d);
+    size_t lo = pos(l, o, d);
 
-    return q * PASS < lo + c->bytes && (q + 1) * PASS > lo;
+    return l->passes == 1 || (q * l->pass < lo + l->c->bytes && (q + 1) * l->pass > lo);
 }
 
-static void await_readers(const struct coll_call *c, size_t stride, size_t q)
+static void await_readers(const struct lay *l, size_t q)
 {
+    const struct coll_call *c = l->c;
+
     for (int d = 0; d < c->n; d++)
-        if (d != c->me && wants(c, stride, c->me, d, q)) {
+        if (d != c->me && wants(l, c->me, d, q)) {
             sig_wait(coll_ue(c, d), 1, 1);
             sig_consume(coll_ue(c, d), 1, 1);
         }
 }
 
 /* Put bytes [from, from + len) of my published buffer at dst. */
-static void put_pass(const struct coll_call *c, size_t stride, t_vcharp dst, size_t from,
-                     size_t len)
+static void put_pass(const struct lay *l, t_vcharp dst, size_t from, size_t len)
 {
-    if (!rotated(c, stride)) {
+    const struct coll_call *c = l->c;
+
+    if (!l->rot) {
         plat_put(dst, c->in + from, len);
         return;
     }
@@ -90,8 +109,8 @@ static void put_pass(const struct coll_call *c, size_t stride, t_vcharp dst, siz
 int coll_direct(const struct coll_call *c, size_t stride)
 {
     int n = c->n, me = c->me;
-    size_t total = !stride ? c->bytes : (size_t)(n - rotated(c, stride)) * c->bytes;
-    size_t passes = (total + PASS - 1) / PASS;
+    struct lay l;
+    size_t total;
     uint64_t count = c->bytes;
     t_vcharp mine = coll_region();
 
@@ -100,30 +119,32 @@ int coll_direct(const struct coll_call *c, size_t stride)
         return RCCE_SUCCESS;
     if (!mine)
         return scc_error(RCCE_REJECTED);
-    for (size_t q = 0; q < passes; q++) {
-        size_t from = q * PASS, len = total - from < PASS ? total - from : PASS;
+    lay_init(&l, c, stride);
+    total = stride ? (size_t)(n - l.rot) * c->bytes : c->bytes;
+    for (size_t q = 0; q < l.passes; q++) {
+        size_t from = q * l.pass, len = total - from < l.pass ? total - from : l.pass;
         t_vcharp half = mine + (q % 2) * HALF;
 
         if (q >= 2)
-            await_readers(c, stride, q - 2);
+            await_readers(&l, q - 2);
         plat_put(half, &count, HDR);
-        put_pass(c, stride, half + HDR, from, len);
+        put_pass(&l, half + HDR, from, len);
         plat_flush(my_mpb());
         for (int j = 1; j < n; j++) {
             int d = (me + j) % n;
 
-            if (wants(c, stride, me, d, q))
+            if (wants(&l, me, d, q))
                 sig_add(coll_ue(c, d), 0, 1);
         }
         for (int j = 1; j < n; j++) {   /* my parts of the others' pass q */
             int o = (me + j) % n, ue = coll_ue(c, o);
-            size_t lo = pos(c, stride, o, me);
+            size_t lo = pos(&l, o, me);
             size_t a = from > lo ? from : lo;
             size_t b = from + len < lo + c->bytes ? from + len : lo + c->bytes;
             t_vcharp theirs = coll_region_of(ue) + (q % 2) * HALF;
             uint64_t got;
 
-            if (!wants(c, stride, o, me, q))
+            if (!wants(&l, o, me, q))
                 continue;
             sig_wait(ue, 0, 1);
             sig_consume(ue, 0, 1);
@@ -135,7 +156,7 @@ int coll_direct(const struct coll_call *c, size_t stride)
             sig_add(ue, 1, 1);
         }
     }
-    for (size_t q = passes > 2 ? passes - 2 : 0; q < passes; q++)
-        await_readers(c, stride, q);
+    for (size_t q = l.passes > 2 ? l.passes - 2 : 0; q < l.passes; q++)
+        await_readers(&l, q);
     return RCCE_SUCCESS;
 }
