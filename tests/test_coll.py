@@ -123,7 +123,7 @@ def test_host_blocking_orders(spec, ncores):
 @pytest.mark.parametrize("op", ["bcast", "reduce", "scatter", "gather", "stop"])
 def test_host_every_root(op, ncores):
     r, why = run_host(host("host", "tests/coll"),
-                      ue_args(cores_of(ncores)) + [op, "roots=all", "sizes=0,1,33,3104,70000"])
+                      ue_args(cores_of(ncores)) + [op, "roots=all", "sizes=0,1,8,33,3104,70000"])
     assert r.returncode == 0 and "PASS coll" in r.stdout, why
 
 
@@ -132,7 +132,7 @@ def test_host_every_root(op, ncores):
 def test_sanitizers(variant, ncores):
     """Every algorithm under ThreadSanitizer / ASan+UBSan: no report."""
     r, why = run_host(host(variant, "tests/coll"),
-                      ue_args(cores_of(ncores)) + ["sizes=0,1,33,3104,70000", "fast"], 900)
+                      ue_args(cores_of(ncores)) + ["sizes=0,1,8,33,3104,70000", "fast"], 900)
     assert r.returncode == 0 and "PASS coll" in r.stdout, why
 
 
@@ -169,7 +169,7 @@ def test_chip_every_algorithm(op):
     cores = list(range(48))
     which = op
     r = run_app(BUILD / "tests" / "libscc" / "coll.elf", cores=cores, timeout=CHIP_TIMEOUT,
-                args=ue_args(cores) + [which, "sizes=33,3104", "ks=7", "fast"])
+                args=ue_args(cores) + [which, "sizes=8,33,3104", "ks=7", "fast"])
     why = f"exit {r.returncode}, timed out {r.timed_out}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
     assert not r.timed_out and r.returncode == 0, why
     assert "PASS coll (48 UEs," in "\n".join(r.core_lines().get(0, [])), why

@@ -14,14 +14,17 @@
  *
  * Flow control (sig.c), counter 0 both ways: parent to child "your slot
  * is free for chunk j" (chunks 0 and 1 when the parent enters the call,
- * chunk j + 2 once it has combined chunk j; so a
- * child never writes a region its owner may still use for something
- * else), child to parent "chunk j is in your slot", with the child's
- * element count in value word 0 (a parent whose count differs returns
+ * chunk j + 2 once it has combined chunk j; so a child never writes a
+ * region its owner may still use for something else), child to parent
+ * "chunk j is in your slot". Each slot starts with the child's element
+ * count (HDR bytes): a parent whose count differs returns
  * RCCE_ERROR_MESSAGE_LENGTH instead of combining vectors cut
- * differently). A child's data lives only in its parent's region, and a
- * parent returns only after combining every chunk of every child, so
- * nobody writes a region after its owner returned.
+ * differently. (Not in a value word of the signal line: the child does
+ * not wait after its last chunk, and its next collective may write
+ * those words before the parent has read them.) A child's data lives
+ * only in its parent's region, and a parent returns only after combining
+ * every chunk of every child, so nobody writes a region after its owner
+ * returned.
  *
  * A vector of at most 8 bytes (one double) skips the region: it travels
  * in the value words of the child's signal line (sig.c), which only the
@@ -91,35 +94,45 @@ static void place_of(const struct coll_call *c, int k, struct place *pl)
 }
 
 #define TINY 8                  /* bytes in value words 1 and 2 */
+#define HDR 8                   /* a slot's element count, before the data */
 
 static int tiny(const struct coll_call *c, const struct place *pl, char *out)
 {
     int up = pl->up;
-    /* value word 0: the element count; 1 and 2: the partial sum */
-    uint32_t acc[3] = { (uint32_t)c->num, 0, 0 }, got[3];
+    union {
+        uint64_t align;         /* combined as the element type */
+        uint32_t w[2];
+    } sum = { 0 }, part;
+    uint32_t v[3];              /* value words: the element count, the sum */
 
     if (up < 0)
         plat_prefetch_dst(out, c->bytes);      /* plat_prefetch_dst: why */
     if (c->bytes == TINY)
-        memcpy(&acc[1], c->in, TINY);   /* two loads, not a byte loop */
+        memcpy(sum.w, c->in, TINY);     /* two loads, not a byte loop */
     else
-        memcpy(&acc[1], c->in, c->bytes);
+        memcpy(sum.w, c->in, c->bytes);
     for (int i = 0; i < pl->nkids; i++) {
         int ue = pl->kid[i];
 
         sig_wait(ue, 0, 1);
         sig_consume(ue, 0, 1);
-        sig_get_vals(ue, got);
+        sig_get_vals(ue, v);
         if (i < pl->nkids - 1 || up < 0)
             sig_add(ue, 1, 1);  /* read: while later children still work */
-        if (got[0] != acc[0])
+        if (v[0] != (uint32_t)c->num)
             return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
-        coll_combine((char *)&acc[1], (const char *)&got[1], c->num, c->type, c->rop);
+        part.w[0] = v[1];
+        part.w[1] = v[2];
+        coll_combine((char *)sum.w, (const char *)part.w, c->num, c->type, c->rop);
     }
-    if (up < 0)
-        memcpy(out, &acc[1], c->bytes);
-    else
-        sig_add_vals(up, 0, acc);
+    if (up < 0) {
+        memcpy(out, sum.w, c->bytes);
+    } else {
+        v[0] = (uint32_t)c->num;
+        v[1] = sum.w[0];
+        v[2] = sum.w[1];
+        sig_add_vals(up, 0, v);
+    }
     if (pl->nkids && up >= 0)
         sig_add(pl->kid[pl->nkids - 1], 1, 1);
     if (up >= 0) {
@@ -135,7 +148,8 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
     int root_kids[RCCE_MAXNP];
     _Alignas(8) char acc[TREE_MAX_CHUNK * SCC_MPB_LINE];
     t_vcharp mine = NULL;
-    size_t cb;
+    size_t sb, cb;              /* bytes of a slot, of the data in it */
+    uint64_t count = (uint64_t)c->num;
 
     if (c->n == 1) {
         memmove(out, c->in, c->bytes);
@@ -146,7 +160,8 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
         return tiny(c, &pl, out);
     /* one chunk size for the whole tree: the root's slots, the most
      * children any node has in either shape, are the smallest */
-    cb = slot_bytes(2 * tree_kids(k, c->n, 0, root_kids), lines);
+    sb = slot_bytes(2 * tree_kids(k, c->n, 0, root_kids), lines);
+    cb = sb - HDR;
     if (pl.nkids) {
         if (!(mine = coll_region()))
             return scc_error(RCCE_REJECTED);
@@ -166,25 +181,30 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
             plat_copy(sum, part, len);
             for (int i = 0; i < pl.nkids; i++) {
                 int ue = pl.kid[i];
+                t_vcharp slot = mine + (2 * (size_t)i + j % 2) * sb;
 
+                /* sig_wait dropped the L1's copies of MPB lines: the slot's
+                 * lines are read fresh, as plat_get would */
                 sig_wait(ue, 0, 1);
                 sig_consume(ue, 0, 1);
-                if (sig_get_val(ue, 0) != (uint32_t)c->num)
+                if (plat_load_relaxed(slot) != (uint32_t)count)
                     return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
-                coll_combine(sum, (const char *)(mine + (2 * (size_t)i + j % 2) * cb),
-                             (int)(len / c->tsize), c->type, c->rop);
+                coll_combine(sum, (const char *)(slot + HDR), (int)(len / c->tsize), c->type,
+                             c->rop);
                 if (o + 2 * cb < c->bytes)
-                    sig_add(ue, 0, 1);  /* this half is free for chunk j + 2 */
+                    sig_add(ue, 0, 1);  /* this slot is free for chunk j + 2 */
             }
             part = sum;
         }
         if (pl.up < 0)
             continue;
+        t_vcharp slot = coll_region_of(pl.up) + (2 * (size_t)pl.slot + j % 2) * sb;
+
         sig_wait(pl.up, 0, 1);
         sig_consume(pl.up, 0, 1);
-        plat_put(coll_region_of(pl.up) + (2 * (size_t)pl.slot + j % 2) * cb, part, len);
+        plat_put(slot, &count, HDR);
+        plat_put(slot + HDR, part, len);
         plat_flush(my_mpb());
-        sig_set_val(pl.up, 0, (uint32_t)c->num);
         sig_add(pl.up, 0, 1);
     }
     return RCCE_SUCCESS;
