@@ -39,38 +39,38 @@ ORIGIN = {
     "allreduce": {
         "rcce_comm": ["bucket", "reduce_bcast"],
         "papers": ["bucket_relaxed", "inmpb"],
-        "ours": ["hybrid"],
+        "ours": ["hybrid", "tree"],
     },
     "reduce": {
         "rcce_comm": ["binomial", "bucket"],
         "papers": ["bucket_relaxed"],
-        "ours": [],
+        "ours": ["tree", "tree:k=2", "inmpb"],
     },
     "allgather": {
         "rcce_comm": ["bucket"],
         "papers": ["bucket_relaxed"],
-        "ours": ["ring"],
+        "ours": ["ring", "direct"],
     },
     "alltoall": {
         "rcce_comm": ["blocking:order=1"],
         "papers": ["pairwise_relaxed"],
-        "ours": ["pairwise"],
+        "ours": ["pairwise", "direct"],
     },
     "reduce_scatter": {
         "rcce_comm": ["bucket"],
         "papers": ["bucket_relaxed"],
-        "ours": ["reduce"],
+        "ours": ["reduce", "tree", "inmpb"],
     },
 }
 # --quick: fewer algorithms (each origin's best at 48 cores in the tuning
 # sweep) and fewer sizes; every row is still present.
 QUICK_ALGS = {
     "bcast": ["binomial", "scatter_allgather", "oc:k=7", "logp", "flat"],
-    "allreduce": ["bucket", "reduce_bcast", "inmpb", "hybrid"],
-    "reduce": ["binomial", "bucket", "bucket_relaxed"],
-    "allgather": ["bucket", "bucket_relaxed"],
-    "alltoall": ["blocking:order=1", "pairwise_relaxed"],
-    "reduce_scatter": ["bucket", "bucket_relaxed"],
+    "allreduce": ["bucket", "reduce_bcast", "inmpb", "hybrid", "tree"],
+    "reduce": ["binomial", "bucket", "bucket_relaxed", "tree", "tree:k=2"],
+    "allgather": ["bucket", "bucket_relaxed", "direct"],
+    "alltoall": ["blocking:order=1", "pairwise_relaxed", "direct"],
+    "reduce_scatter": ["bucket", "bucket_relaxed", "tree", "inmpb"],
 }
 
 ONE_LINE = 32
