@@ -37,7 +37,9 @@
 
 #include "tree.h"
 
-int tree_kids(int k, int n, int p, int *kid)
+/* The children of position p under tree k, in the order p takes them,
+ * into kid[]; returns how many. */
+static int tree_kids(int k, int n, int p, int *kid)
 {
     int m = 0;
 
@@ -66,10 +68,10 @@ static size_t slot_bytes(int kids, int lines)
     return (size_t)(per < lines ? per : lines) * SCC_MPB_LINE;
 }
 
-/* This member's place: its children (ranks' UEs), its parent's UE (-1 at
- * the root), its index among its parent's children and their count. */
+/* This member's place: its children (their UEs), its parent's UE (-1 at
+ * the root) and its index among its parent's children (its slots). */
 struct place {
-    int pos, nkids, up, slot, sibs;
+    int pos, nkids, up, slot;
     int kid[RCCE_MAXNP];
 };
 
@@ -82,12 +84,12 @@ static void place_of(const struct coll_call *c, int k, struct place *pl)
     for (int i = 0; i < pl->nkids; i++)
         pl->kid[i] = coll_ue(c, (pl->kid[i] + c->root) % n);
     pl->up = -1;
-    pl->slot = pl->sibs = 0;
+    pl->slot = 0;
     if (pl->pos) {
         int par = tree_parent(k, pl->pos);
 
         pl->up = coll_ue(c, (par + c->root) % n);
-        pl->sibs = tree_kids(k, n, par, sib);
+        tree_kids(k, n, par, sib);
         while (sib[pl->slot] != pl->pos)
             pl->slot++;
     }

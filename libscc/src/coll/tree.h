@@ -22,13 +22,8 @@ enum { TREE_P_K, TREE_P_CHUNK };
     [TREE_P_CHUNK] = { "chunk", 1, TREE_MAX_CHUNK, TREE_MAX_CHUNK, "lines per chunk at "  \
                        "most (a slot is also at most the region / twice the root's children)" }
 
-/* Positions are (rank - root) mod n; position 0 is the root. The children
- * of position p under tree k (TREE_P_K), in the order p takes them, into
- * kid[]; returns how many. */
-int tree_kids(int k, int n, int p, int *kid);
-
 /* Reduce every member's c->in (c->bytes, c->num elements) towards c->root
- * along tree k, in chunks of at most `lines` lines; the root's result
+ * along tree k (TREE_P_K) over positions (rank - root) mod n, in chunks of at most `lines` lines; the root's result
  * goes to out (only the root's out is written). Needs the region of
  * every member with children. */
 int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out);
