@@ -97,6 +97,7 @@ static void place_of(const struct coll_call *c, int k, struct place *pl)
 
 #define TINY 8                  /* bytes in value words 1 and 2 */
 #define HDR 8                   /* a slot's element count, before the data */
+#define EARLY 2048              /* at most: in and out stay in the L1 (8 KiB) */
 
 static int tiny(const struct coll_call *c, const struct place *pl, char *out)
 {
@@ -169,6 +170,14 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
             return scc_error(RCCE_REJECTED);
         for (int i = 0; i < pl.nkids; i++)
             sig_add(pl.kid[i], 0, c->bytes > cb ? 2 : 1);
+        /* a node of more than one chunk reads its input's lines (and the
+         * root its out's) while its children work on the first: later
+         * chunks then find them cached instead of each waiting on DRAM */
+        if (c->bytes > cb && c->bytes <= EARLY) {
+            plat_prefetch_dst((void *)c->in, c->bytes);
+            if (pl.up < 0)
+                plat_prefetch_dst(out, c->bytes);
+        }
     }
     for (size_t o = 0, j = 0; o < c->bytes; o += cb, j++) {
         size_t len = c->bytes - o < cb ? c->bytes - o : cb;
