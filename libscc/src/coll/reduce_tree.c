@@ -97,7 +97,6 @@ static void place_of(const struct coll_call *c, int k, struct place *pl)
 
 #define TINY 8                  /* bytes in value words 1 and 2 */
 #define HDR 8                   /* a slot's element count, before the data */
-#define EARLY 2048              /* at most: in and out stay in the L1 (8 KiB) */
 
 static int tiny(const struct coll_call *c, const struct place *pl, char *out)
 {
@@ -149,13 +148,7 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
 {
     struct place pl;
     int root_kids[RCCE_MAXNP];
-    /* A node's partial sum. Its lines are read before each chunk is
-     * stored into them: a store into a line not cached goes to DRAM on its
-     * own (plat_get). On the stack, whether they were cached depended on
-     * what ran there before, and the 48-core reduce of 512 B took 56 or
-     * 49 us with the code laid out one way or another; static, they stay
-     * cached from call to call and the read is a hit. */
-    static SCC_TLS _Alignas(8) char acc[TREE_MAX_CHUNK * SCC_MPB_LINE];
+    _Alignas(8) char acc[TREE_MAX_CHUNK * SCC_MPB_LINE];
     t_vcharp mine = NULL;
     size_t sb, cb;              /* bytes of a slot, of the data in it */
     uint64_t count = (uint64_t)c->num;
@@ -176,14 +169,6 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
             return scc_error(RCCE_REJECTED);
         for (int i = 0; i < pl.nkids; i++)
             sig_add(pl.kid[i], 0, c->bytes > cb ? 2 : 1);
-        /* a node of more than one chunk reads its input's lines (and the
-         * root its out's) while its children work on the first: later
-         * chunks then find them cached instead of each waiting on DRAM */
-        if (c->bytes > cb && c->bytes <= EARLY) {
-            plat_prefetch_dst((void *)c->in, c->bytes);
-            if (pl.up < 0)
-                plat_prefetch_dst(out, c->bytes);
-        }
     }
     for (size_t o = 0, j = 0; o < c->bytes; o += cb, j++) {
         size_t len = c->bytes - o < cb ? c->bytes - o : cb;
@@ -193,7 +178,8 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
         char *sum = pl.up < 0 ? out + o : acc;
 
         if (pl.nkids) {
-            plat_prefetch_dst(sum, len);
+            if (pl.up < 0)
+                plat_prefetch_dst(sum, len);
             plat_copy(sum, part, len);
             for (int i = 0; i < pl.nkids; i++) {
                 int ue = pl.kid[i];
