@@ -109,3 +109,29 @@ def test_rcce_words_come_from_the_core_list(project):
     p = subprocess.run([*run[:3], "--app", "ring.elf", "--cores", "0,1"], cwd=project,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 1 and "RCCE_init: '' is not a number of UEs" in p.stdout + p.stderr
+
+
+@pytest.mark.no_qemu
+def test_apps_keep_their_data_on_pages():
+    """libscc/sys/app.ld starts an app's read-only data, data and heap on a
+    page each, so that an edit to code leaves every data address in its
+    L1 and L2 set and a benchmark's modeled times do not move with code it
+    never runs (docs/timing.md, "Measuring well"). Checked on every built
+    app, from its section headers and symbols."""
+    apps = sorted((BUILD / "apps").glob("*.elf"))
+    assert apps, "no build/apps/*.elf: run make"
+    for app in apps:
+        sections = subprocess.run(["i686-linux-gnu-readelf", "-SW", str(app)], capture_output=True,
+                                  text=True, check=True, timeout=30).stdout
+        addr = {}
+        for line in sections.splitlines():
+            f = line.replace("[ ", "[").split()
+            if len(f) > 3 and f[0].startswith("[") and f[1] in (".rodata", ".data"):
+                addr[f[1]] = int(f[3], 16)
+        syms = subprocess.run(["i686-linux-gnu-nm", str(app)], capture_output=True, text=True,
+                              check=True, timeout=30).stdout
+        addr.update({f[2]: int(f[0], 16) for f in map(str.split, syms.splitlines())
+                     if len(f) == 3 and f[2] == "end"})
+        assert set(addr) >= {".rodata", "end"}, (app.name, addr)
+        for what, a in addr.items():
+            assert a % 4096 == 0, f"{app.name}: {what} at {a:#x}, not on a page"
