@@ -2,10 +2,10 @@
  * direct.c - ours: an exchange in which nobody forwards anything. Each
  * member leaves its buffer in its own MPB region, the whole of it if it
  * fits, otherwise a half-region (a pass) at a time, and every member that
- * wants a part of it gets that part straight from there (coll_region_of). Against a ring (004's buckets,
- * n - 1 dependent rounds in which each block is put and got again at
- * every member), a block crosses the mesh once, and the n - 1 gets of a
- * member are independent of each other.
+ * wants a part of it gets that part straight from there (coll_region_of).
+ * Against a ring (004's buckets, n - 1 dependent rounds in which each
+ * block is put and got again at every member), a block crosses the mesh
+ * once, and the n - 1 gets of a member are independent of each other.
  *
  * Passes alternate between the region's halves. In step q a member first
  * writes its pass q (once every reader of its pass q - 2 is done with
@@ -37,6 +37,7 @@ struct lay {
     size_t pass;        /* bytes of a pass: the whole region if the buffer
                            fits it in one, otherwise a half */
     size_t passes;
+    size_t total;       /* bytes published: n blocks, or n - 1 rotated */
     int rot;            /* an alltoall's buffer of more than one pass is
                            published rotated, the blocks for o + 1, o + 2,
                            ... in that order (its own left out), so that in
@@ -54,6 +55,7 @@ static void lay_init(struct lay *l, const struct coll_call *c, size_t stride)
     l->rot = stride && all > l->pass;
     if (l->rot)
         all -= c->bytes;
+    l->total = all;
     l->passes = (all + l->pass - 1) / l->pass;
 }
 
@@ -110,7 +112,6 @@ int coll_direct(const struct coll_call *c, size_t stride)
 {
     int n = c->n, me = c->me;
     struct lay l;
-    size_t total;
     uint64_t count = c->bytes;
     t_vcharp mine = coll_region();
 
@@ -120,9 +121,8 @@ int coll_direct(const struct coll_call *c, size_t stride)
     if (!mine)
         return scc_error(RCCE_REJECTED);
     lay_init(&l, c, stride);
-    total = stride ? (size_t)(n - l.rot) * c->bytes : c->bytes;
     for (size_t q = 0; q < l.passes; q++) {
-        size_t from = q * l.pass, len = total - from < l.pass ? total - from : l.pass;
+        size_t from = q * l.pass, len = l.total - from < l.pass ? l.total - from : l.pass;
         t_vcharp half = mine + (q % 2) * HALF;
 
         if (q >= 2)

@@ -48,18 +48,16 @@ struct ring {
     unsigned writes, dones;     /* this pass: my writes, dones from right */
 };
 
-static void await_done(struct ring *r, unsigned upto)
-{
-    for (; r->dones < upto; r->dones++) {
-        sig_wait(r->ru, 1, 1);
-        sig_consume(r->ru, 1, 1);
-    }
-}
-
 static void await_from(int ue)
 {
     sig_wait(ue, 1, 1);
     sig_consume(ue, 1, 1);
+}
+
+static void await_done(struct ring *r, unsigned upto)
+{
+    for (; r->dones < upto; r->dones++)
+        await_from(r->ru);
 }
 
 /* Write the next half; the half's previous contents must have been read.
@@ -99,27 +97,29 @@ static int get(const struct coll_call *c, t_vcharp half, char *dst, size_t n)
     return 0;
 }
 
-/* Take the left neighbour's write number w (n bytes) into dst; 0 or -1
- * (get). */
-static int take(struct ring *r, unsigned w, char *dst, size_t n)
+/* Wait for UE ue's write into its half `half`, get n bytes of it into
+ * dst and say "read"; 0 or -1 (get). */
+static int take_from(const struct coll_call *c, int ue, t_vcharp half, char *dst, size_t n)
 {
-    sig_wait(r->lu, 0, 1);
-    sig_consume(r->lu, 0, 1);
-    int err = get(r->c, r->left + (w % 2) * HALF, dst, n);
-    sig_add(r->lu, 1, 1);
+    sig_wait(ue, 0, 1);
+    sig_consume(ue, 0, 1);
+    int err = get(c, half, dst, n);
+    sig_add(ue, 1, 1);
     return err;
 }
 
-/* Take owner o's finished bucket (its write n - 1) into dst; 0 or -1. */
+/* Take the left neighbour's write number w (n bytes) into dst. */
+static int take(struct ring *r, unsigned w, char *dst, size_t n)
+{
+    return take_from(r->c, r->lu, r->left + (w % 2) * HALF, dst, n);
+}
+
+/* Take owner o's finished bucket (its write n - 1) into dst. */
 static int take_final(const struct coll_call *c, int o, char *dst, size_t n)
 {
     int ue = coll_ue(c, o);
 
-    sig_wait(ue, 0, 1);
-    sig_consume(ue, 0, 1);
-    int err = get(c, coll_region_of(ue) + ((c->n - 1) % 2) * HALF, dst, n);
-    sig_add(ue, 1, 1);
-    return err;
+    return take_from(c, ue, coll_region_of(ue) + ((c->n - 1) % 2) * HALF, dst, n);
 }
 
 int coll_inmpb(struct coll_call *c, enum inmpb_then then)

@@ -46,9 +46,7 @@ void sig_add_vals(int ue, int k, const uint32_t v[3])
 
     for (int w = 0; w < 3; w++)
         plat_store_relaxed(line + SCC_LINE_VAL(w), v[w]);
-    sent[ue][k]++;
-    plat_store(line + SCC_LINE_SIG(k), sent[ue][k]);
-    plat_flush(my_mpb());
+    sig_add(ue, k, 1);
 }
 
 void sig_get_vals(int ue, uint32_t v[3])
