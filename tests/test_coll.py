@@ -28,9 +28,10 @@ CORE_COUNTS = [1, 2, 3, 5, 12, 24, 47, 48]
 # clock here and over 10 min on a loaded CI machine, so these counts stop at
 # BIG_UE_SIZES' 70000 bytes (still many MPB chunks a call); the
 # 1 MiB + 5 size runs at every count up to 24.
+BIG_UE_COUNTS = CORE_COUNTS[-2:]
 BIG_UE_SIZES = "sizes=0,1,8,31,32,33,3071,3072,3104,70000"
 HOST_CORE_COUNTS = [*CORE_COUNTS[:-2], *(pytest.param(n, marks=pytest.mark.slow)
-                                         for n in CORE_COUNTS[-2:])]
+                                         for n in BIG_UE_COUNTS)]
 OPS = ["bcast", "reduce", "allreduce", "allgather", "alltoall", "reduce_scatter", "scatter",
        "gather", "barrier", "stop"]
 
@@ -102,7 +103,7 @@ def test_host_every_algorithm(op, ncores):
     and 48 UEs), first, last and middle root, k in 1, 2, 7, 47 where the
     algorithm has k."""
     cores = cores_of(ncores)
-    sizes = [BIG_UE_SIZES] if ncores >= 47 else []
+    sizes = [BIG_UE_SIZES] if ncores in BIG_UE_COUNTS else []
     r, why = run_host(host("host", "tests/coll"), ue_args(cores) + [op] + sizes)
     assert r.returncode == 0, why
     assert f"PASS coll ({ncores} UEs," in r.stdout, why
