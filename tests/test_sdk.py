@@ -6,6 +6,7 @@ import subprocess
 
 import pytest
 
+import abi
 from conftest import BUILD, REPO
 from scc.sccrun import run_app
 
@@ -118,6 +119,7 @@ def test_apps_keep_their_data_on_pages():
     L1 and L2 set and a benchmark's modeled times do not move with code it
     never runs (docs/timing.md, "Measuring well"). Checked on every built
     app, from its section headers and symbols."""
+    page = abi.parse((REPO / "kernel" / "defs.h").read_text())["PGSIZE"]
     apps = sorted((BUILD / "apps").glob("*.elf"))
     assert apps, "no build/apps/*.elf: run make"
     for app in apps:
@@ -134,4 +136,4 @@ def test_apps_keep_their_data_on_pages():
                      if len(f) == 3 and f[2] == "end"})
         assert set(addr) >= {".rodata", "end"}, (app.name, addr)
         for what, a in addr.items():
-            assert a % 4096 == 0, f"{app.name}: {what} at {a:#x}, not on a page"
+            assert a % page == 0, f"{app.name}: {what} at {a:#x}, not on a page"
