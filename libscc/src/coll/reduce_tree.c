@@ -33,6 +33,7 @@
  * before it returns: at once while later children still work, and the
  * last one, but at the root, after sending its own sum up.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "tree.h"
@@ -170,17 +171,29 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
         for (int i = 0; i < pl.nkids; i++)
             sig_add(pl.kid[i], 0, c->bytes > cb ? 2 : 1);
     }
+    /* A vector that fits acc is read whole before the first child's chunk
+     * can arrive: read chunk by chunk, a later chunk's input lines would
+     * come from DRAM while that chunk already waits in the slots. */
+    bool whole = pl.nkids && c->bytes <= sizeof acc;
+
+    if (whole) {
+        if (pl.up < 0)
+            plat_prefetch_dst(out, c->bytes);
+        plat_copy(pl.up < 0 ? out : acc, c->in, c->bytes);
+    }
     for (size_t o = 0, j = 0; o < c->bytes; o += cb, j++) {
         size_t len = c->bytes - o < cb ? c->bytes - o : cb;
         const char *part = c->in + o;
         /* the root sums straight into out, its lines read first: stores
          * into lines not cached go to DRAM one by one (plat_get) */
-        char *sum = pl.up < 0 ? out + o : acc;
+        char *sum = pl.up < 0 ? out + o : whole ? acc + o : acc;
 
         if (pl.nkids) {
-            if (pl.up < 0)
-                plat_prefetch_dst(sum, len);
-            plat_copy(sum, part, len);
+            if (!whole) {
+                if (pl.up < 0)
+                    plat_prefetch_dst(sum, len);
+                plat_copy(sum, part, len);
+            }
             for (int i = 0; i < pl.nkids; i++) {
                 int ue = pl.kid[i];
                 t_vcharp slot = mine + (2 * (size_t)i + j % 2) * sb;
