@@ -25,7 +25,10 @@ int coll_op_valid(int rop)
         T *a = (T *)(acc);                                                  \
         const T *b = (const T *)(in);                                       \
         switch (rop) {                                                      \
-        case RCCE_SUM:  for (int i = 0; i < (num); i++) a[i] += b[i]; break; \
+        case RCCE_SUM:                                                      \
+            _Pragma("GCC unroll 4")                                         \
+            for (int i = 0; i < (num); i++) a[i] += b[i];                   \
+            break;                                                          \
         case RCCE_PROD: for (int i = 0; i < (num); i++) a[i] *= b[i]; break; \
         case RCCE_MIN:                                                      \
             for (int i = 0; i < (num); i++) if (b[i] < a[i]) a[i] = b[i];   \
