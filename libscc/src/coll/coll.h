@@ -79,6 +79,7 @@ int coll_dispatch(struct coll_call *c);
 size_t coll_type_size(int type);
 int coll_op_valid(int rop);
 void coll_combine(char *acc, const char *in, int num, int type, int rop);
+void coll_combine_to(char *dst, const char *acc, const char *in, int num, int type, int rop);
 
 /* sig.c: signals between members through the chan lines (scc_mpb.h).
  * Counter k (0 or 1) from me to UE `ue`, and its value words. A signal

@@ -51,3 +51,35 @@ void coll_combine(char *acc, const char *in, int num, int type, int rop)
     case RCCE_DOUBLE: COMBINE(double, acc, in, num, rop); break;
     }
 }
+
+#define COMBINE_TO(T, dst, acc, in, num, rop) do {                          \
+        T *d = (T *)(dst);                                                  \
+        const T *a = (const T *)(acc);                                      \
+        const T *b = (const T *)(in);                                       \
+        switch (rop) {                                                      \
+        case RCCE_SUM:                                                      \
+            _Pragma("GCC unroll 4")                                         \
+            for (int i = 0; i < (num); i++) d[i] = a[i] + b[i];             \
+            break;                                                          \
+        case RCCE_PROD: for (int i = 0; i < (num); i++) d[i] = a[i] * b[i]; break; \
+        case RCCE_MIN:                                                      \
+            for (int i = 0; i < (num); i++) d[i] = b[i] < a[i] ? b[i] : a[i]; \
+            break;                                                          \
+        case RCCE_MAX:                                                      \
+            for (int i = 0; i < (num); i++) d[i] = b[i] > a[i] ? b[i] : a[i]; \
+            break;                                                          \
+        }                                                                   \
+    } while (0)
+
+/* dst[i] = acc[i] op in[i]: coll_combine's operation and bits, with the
+ * result stored elsewhere (a tree passes its last child's sum straight
+ * into its parent's MPB, without a copy after). */
+void coll_combine_to(char *dst, const char *acc, const char *in, int num, int type, int rop)
+{
+    switch (type) {
+    case RCCE_INT:    COMBINE_TO(int, dst, acc, in, num, rop); break;
+    case RCCE_LONG:   COMBINE_TO(long, dst, acc, in, num, rop); break;
+    case RCCE_FLOAT:  COMBINE_TO(float, dst, acc, in, num, rop); break;
+    case RCCE_DOUBLE: COMBINE_TO(double, dst, acc, in, num, rop); break;
+    }
+}

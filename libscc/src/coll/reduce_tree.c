@@ -99,6 +99,20 @@ static void place_of(const struct coll_call *c, int k, struct place *pl)
 #define TINY 8                  /* bytes in value words 1 and 2 */
 #define HDR 8                   /* a slot's element count, before the data */
 
+/* Chunk j's slot in the parent's region, once the parent has freed it,
+ * with the element count written at its head. */
+static t_vcharp up_slot(const struct coll_call *c, const struct place *pl, size_t j,
+                        size_t sb, uint64_t count)
+{
+    t_vcharp slot = coll_region_of(pl->up) + (2 * (size_t)pl->slot + j % 2) * sb;
+
+    (void)c;
+    sig_wait(pl->up, 0, 1);
+    sig_consume(pl->up, 0, 1);
+    plat_put(slot, &count, HDR);
+    return slot;
+}
+
 static int tiny(const struct coll_call *c, const struct place *pl, char *out)
 {
     int up = pl->up;
@@ -187,6 +201,7 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
         /* the root sums straight into out, its lines read first: stores
          * into lines not cached go to DRAM one by one (plat_get) */
         char *sum = pl.up < 0 ? out + o : whole ? acc + o : acc;
+        t_vcharp up = NULL;     /* the parent's slot, once free and headed */
 
         if (pl.nkids) {
             if (!whole) {
@@ -197,6 +212,8 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
             for (int i = 0; i < pl.nkids; i++) {
                 int ue = pl.kid[i];
                 t_vcharp slot = mine + (2 * (size_t)i + j % 2) * sb;
+                const char *in = (const char *)(slot + HDR);
+                int num = (int)(len / c->tsize);
 
                 /* sig_wait dropped the L1's copies of MPB lines: the slot's
                  * lines are read fresh, as plat_get would */
@@ -204,21 +221,24 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
                 sig_consume(ue, 0, 1);
                 if (plat_load_relaxed(slot) != (uint32_t)count)
                     return scc_error(RCCE_ERROR_MESSAGE_LENGTH);
-                coll_combine(sum, (const char *)(slot + HDR), (int)(len / c->tsize), c->type,
-                             c->rop);
+                if (i == pl.nkids - 1 && pl.up >= 0) {
+                    /* the last child's sum goes straight into the parent's
+                     * slot: no copy of it after, on every level's path */
+                    up = up_slot(c, &pl, j, sb, count);
+                    coll_combine_to((char *)(up + HDR), sum, in, num, c->type, c->rop);
+                } else {
+                    coll_combine(sum, in, num, c->type, c->rop);
+                }
                 if (o + 2 * cb < c->bytes)
                     sig_add(ue, 0, 1);  /* this slot is free for chunk j + 2 */
             }
-            part = sum;
         }
         if (pl.up < 0)
             continue;
-        t_vcharp slot = coll_region_of(pl.up) + (2 * (size_t)pl.slot + j % 2) * sb;
-
-        sig_wait(pl.up, 0, 1);
-        sig_consume(pl.up, 0, 1);
-        plat_put(slot, &count, HDR);
-        plat_put(slot + HDR, part, len);
+        if (!up) {
+            up = up_slot(c, &pl, j, sb, count);
+            plat_put(up + HDR, part, len);
+        }
         plat_flush(my_mpb());
         sig_add(pl.up, 0, 1);
     }
