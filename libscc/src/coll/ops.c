@@ -21,37 +21,6 @@ int coll_op_valid(int rop)
     return rop >= RCCE_SUM && rop <= RCCE_PROD;
 }
 
-#define COMBINE(T, acc, in, num, rop) do {                                  \
-        T *a = (T *)(acc);                                                  \
-        const T *b = (const T *)(in);                                       \
-        switch (rop) {                                                      \
-        case RCCE_SUM:                                                      \
-            _Pragma("GCC unroll 4")                                         \
-            for (int i = 0; i < (num); i++) a[i] += b[i];                   \
-            break;                                                          \
-        case RCCE_PROD: for (int i = 0; i < (num); i++) a[i] *= b[i]; break; \
-        case RCCE_MIN:                                                      \
-            for (int i = 0; i < (num); i++) if (b[i] < a[i]) a[i] = b[i];   \
-            break;                                                          \
-        case RCCE_MAX:                                                      \
-            for (int i = 0; i < (num); i++) if (b[i] > a[i]) a[i] = b[i];   \
-            break;                                                          \
-        }                                                                   \
-    } while (0)
-
-/* acc[i] = acc[i] op in[i], i < num. The order of operands is fixed
- * (acc first), so that every algorithm that combines in the same order
- * gets the same bits for floating-point sums. */
-void coll_combine(char *acc, const char *in, int num, int type, int rop)
-{
-    switch (type) {
-    case RCCE_INT:    COMBINE(int, acc, in, num, rop); break;
-    case RCCE_LONG:   COMBINE(long, acc, in, num, rop); break;
-    case RCCE_FLOAT:  COMBINE(float, acc, in, num, rop); break;
-    case RCCE_DOUBLE: COMBINE(double, acc, in, num, rop); break;
-    }
-}
-
 #define COMBINE_TO(T, dst, acc, in, num, rop) do {                          \
         T *d = (T *)(dst);                                                  \
         const T *a = (const T *)(acc);                                      \
@@ -71,9 +40,11 @@ void coll_combine(char *acc, const char *in, int num, int type, int rop)
         }                                                                   \
     } while (0)
 
-/* dst[i] = acc[i] op in[i]: coll_combine's operation and bits, with the
- * result stored elsewhere (a tree passes its last child's sum straight
- * into its parent's MPB, without a copy after). */
+/* dst[i] = acc[i] op in[i], i < num. The order of operands is fixed
+ * (acc first), so that every algorithm that combines in the same order
+ * gets the same bits for floating-point sums. dst may be acc, or another
+ * buffer (a tree passes its last child's sum straight into its parent's
+ * MPB, without a copy after). */
 void coll_combine_to(char *dst, const char *acc, const char *in, int num, int type, int rop)
 {
     switch (type) {
@@ -81,5 +52,18 @@ void coll_combine_to(char *dst, const char *acc, const char *in, int num, int ty
     case RCCE_LONG:   COMBINE_TO(long, dst, acc, in, num, rop); break;
     case RCCE_FLOAT:  COMBINE_TO(float, dst, acc, in, num, rop); break;
     case RCCE_DOUBLE: COMBINE_TO(double, dst, acc, in, num, rop); break;
+    }
+}
+
+/* acc[i] = acc[i] op in[i]: the macro in place, not a call of
+ * coll_combine_to (a call a chunk and child cost the 512-byte reduce
+ * about 1 us modeled). */
+void coll_combine(char *acc, const char *in, int num, int type, int rop)
+{
+    switch (type) {
+    case RCCE_INT:    COMBINE_TO(int, acc, acc, in, num, rop); break;
+    case RCCE_LONG:   COMBINE_TO(long, acc, acc, in, num, rop); break;
+    case RCCE_FLOAT:  COMBINE_TO(float, acc, acc, in, num, rop); break;
+    case RCCE_DOUBLE: COMBINE_TO(double, acc, acc, in, num, rop); break;
     }
 }

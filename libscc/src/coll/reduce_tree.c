@@ -1,11 +1,12 @@
 /*
  * reduce_tree.c - ours: a one-sided pipelined reduction tree, binomial
  * (RCCE_comm's shape) or k-ary (the mirror of OC-Bcast, 001 section 4).
- * A parent's MPB region is cut into
- * two slots per child; each child writes its partial result, a chunk at a
- * time and the slots in turn, straight into its slots (remote MPB writes are posted: the writer
- * does not wait for them), and the parent combines the slots from its own
- * MPB into its partial result and passes that up the same way. Against
+ * A parent's MPB region is cut into two slots per child; each child
+ * writes its partial result, a chunk at a time and the slots in turn,
+ * straight into its slots (remote MPB writes are posted: the writer does
+ * not wait for them), and the parent combines the slots from its own MPB
+ * into its partial result, the last child's straight into its own slots
+ * at its parent (no copy after the sum). Against
  * RCCE_comm's binomial tree of blocking sends, a hop costs one remote
  * write and one signal instead of a send/recv handshake with a remote
  * read (README: measured results). In the binomial tree a node takes its
@@ -101,12 +102,10 @@ static void place_of(const struct coll_call *c, int k, struct place *pl)
 
 /* Chunk j's slot in the parent's region, once the parent has freed it,
  * with the element count written at its head. */
-static t_vcharp up_slot(const struct coll_call *c, const struct place *pl, size_t j,
-                        size_t sb, uint64_t count)
+static t_vcharp up_slot(const struct place *pl, size_t j, size_t sb, uint64_t count)
 {
     t_vcharp slot = coll_region_of(pl->up) + (2 * (size_t)pl->slot + j % 2) * sb;
 
-    (void)c;
     sig_wait(pl->up, 0, 1);
     sig_consume(pl->up, 0, 1);
     plat_put(slot, &count, HDR);
@@ -224,7 +223,7 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
                 if (i == pl.nkids - 1 && pl.up >= 0) {
                     /* the last child's sum goes straight into the parent's
                      * slot: no copy of it after, on every level's path */
-                    up = up_slot(c, &pl, j, sb, count);
+                    up = up_slot(&pl, j, sb, count);
                     coll_combine_to((char *)(up + HDR), sum, in, num, c->type, c->rop);
                 } else {
                     coll_combine(sum, in, num, c->type, c->rop);
@@ -236,7 +235,7 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
         if (pl.up < 0)
             continue;
         if (!up) {
-            up = up_slot(c, &pl, j, sb, count);
+            up = up_slot(&pl, j, sb, count);
             plat_put(up + HDR, part, len);
         }
         plat_flush(my_mpb());
