@@ -101,7 +101,7 @@ def test_host_mismatched_sizes_are_never_silent(op):
 def test_host_every_algorithm(op, ncores):
     """Every algorithm of op, default sizes (0 .. 1 MiB + 5; to 70000 at 47
     and 48 UEs), first, last and middle root, k in 1, 2, 7, 47 where the
-    algorithm has k."""
+    algorithm has k, shape=1 where it has a shape."""
     cores = cores_of(ncores)
     sizes = [BIG_UE_SIZES] if ncores in BIG_UE_COUNTS else []
     r, why = run_host(host("host", "tests/coll"), ue_args(cores) + [op] + sizes)

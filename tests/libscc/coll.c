@@ -7,7 +7,8 @@
  *
  * Without OPs: every algorithm of every collective. OP alone: every
  * algorithm of OP with its defaults, and, for an algorithm with a
- * parameter k, every k in ks that the communicator allows (k < members).
+ * parameter k, every k in ks that the communicator allows (k < members),
+ * and for one with a parameter shape, shape=1.
  * OP:SPEC: that one (e.g. bcast:oc:k=7). For every algorithm, size and
  * root, every member fills its input from a formula of (member, size,
  * root, repetition), runs the collective, and compares its output with
@@ -326,6 +327,12 @@ static int run_op(const char *op)
     }
     for (int a = 0; a < n && a < MAXALG && !bad; a++) {
         bad = run_spec(op, names[a]);
+        /* a tree with a shape: the cost-shaped one too */
+        snprintf(spec, sizeof(spec), "%s:shape=1", names[a]);
+        if (!bad && !scc_coll_set(op, spec)) {
+            scc_coll_set(op, "auto");
+            bad = run_spec(op, spec);
+        }
         /* an algorithm with a fan-out k: every k the members allow */
         snprintf(spec, sizeof(spec), "%s:k=1", names[a]);
         if (scc_coll_set(op, spec))

@@ -44,7 +44,7 @@ ORIGIN = {
     "reduce": {
         "rcce_comm": ["binomial", "bucket"],
         "papers": ["bucket_relaxed"],
-        "ours": ["tree", "tree:k=2", "inmpb"],
+        "ours": ["tree", "tree:k=2", "tree:shape=1", "inmpb"],
     },
     "allgather": {
         "rcce_comm": ["bucket"],
@@ -67,7 +67,7 @@ ORIGIN = {
 QUICK_ALGS = {
     "bcast": ["binomial", "scatter_allgather", "oc:k=7", "logp", "flat"],
     "allreduce": ["bucket", "reduce_bcast", "inmpb", "hybrid", "tree"],
-    "reduce": ["binomial", "bucket", "bucket_relaxed", "tree", "tree:k=2"],
+    "reduce": ["binomial", "bucket", "bucket_relaxed", "tree", "tree:k=2", "tree:shape=1"],
     "allgather": ["bucket", "bucket_relaxed", "direct"],
     "alltoall": ["blocking:order=1", "pairwise_relaxed", "direct", "push"],
     "reduce_scatter": ["bucket", "bucket_relaxed", "tree", "inmpb"],

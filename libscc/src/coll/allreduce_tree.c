@@ -14,7 +14,7 @@ static int run(struct coll_call *c)
 
     r.op = COLL_REDUCE;
     r.root = 0;
-    err = coll_tree_reduce(&r, (int)c->p[TREE_P_K], (int)c->p[TREE_P_CHUNK], c->out);
+    err = coll_tree_reduce(&r, TREE_K(c), (int)c->p[TREE_P_CHUNK], c->out);
     if (err)
         return err;
     b.op = COLL_BCAST;
@@ -24,7 +24,7 @@ static int run(struct coll_call *c)
 }
 
 const struct coll_alg coll_allreduce_tree = {
-    .name = "tree", .op = COLL_ALLREDUCE, .fn = run, .nparam = 2,
+    .name = "tree", .op = COLL_ALLREDUCE, .fn = run, .nparam = 3,
     .param = { TREE_PARAMS },
     .doc = "ours: one-sided tree reduce to rank 0, then the selected broadcast",
 };

@@ -85,6 +85,8 @@ void coll_combine_to(char *dst, const char *acc, const char *in, int num, int ty
  * Counter k (0 or 1) from me to UE `ue`, and its value words. A signal
  * only ever adds; a waiter compares with what it has consumed. */
 void sig_add(int ue, int k, uint32_t n);
+/* The same signal to each of m members, ue[0..m-1]. */
+void sig_add_each(const int *ue, int m, int k, uint32_t n);
 void sig_set_val(int ue, int w, uint32_t v);   /* before the sig_add */
 uint32_t sig_get_val(int ue, int w);
 /* One signal on counter k with all three value words: one line write. */

@@ -37,7 +37,7 @@ static int run(struct coll_call *c)
     r.root = 0;
     r.bytes = all;
     r.num = c->num * n;
-    err = coll_tree_reduce(&r, (int)c->p[TREE_P_K], (int)c->p[TREE_P_CHUNK], acc);
+    err = coll_tree_reduce(&r, TREE_K(c), (int)c->p[TREE_P_CHUNK], acc);
     if (err)
         return err;
     for (size_t base = 0; base < all; base += rs) {
@@ -71,7 +71,7 @@ static int run(struct coll_call *c)
 }
 
 const struct coll_alg coll_reduce_scatter_tree = {
-    .name = "tree", .op = COLL_REDUCE_SCATTER, .fn = run, .nparam = 2,
+    .name = "tree", .op = COLL_REDUCE_SCATTER, .fn = run, .nparam = 3,
     .param = { TREE_PARAMS },
     .doc = "ours: one-sided tree reduce of the whole vector to rank 0, then "
            "each member gets its block from rank 0's MPB region",

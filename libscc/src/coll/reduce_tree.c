@@ -1,6 +1,7 @@
 /*
  * reduce_tree.c - ours: a one-sided pipelined reduction tree, binomial
- * (RCCE_comm's shape) or k-ary (the mirror of OC-Bcast, 001 section 4).
+ * (RCCE_comm's shape), k-ary (the mirror of OC-Bcast, 001 section 4) or
+ * shaped by the model's costs (tree_shape.c).
  * A parent's MPB region is cut into two slots per child; each child
  * writes its partial result, a chunk at a time and the slots in turn,
  * straight into its slots (remote MPB writes are posted: the writer does
@@ -39,28 +40,6 @@
 
 #include "tree.h"
 
-/* The children of position p under tree k, in the order p takes them,
- * into kid[]; returns how many. */
-static int tree_kids(int k, int n, int p, int *kid)
-{
-    int m = 0;
-
-    if (k > 0) {
-        for (int ch = p * k + 1; ch <= p * k + k && ch < n; ch++)
-            kid[m++] = ch;
-        return m;
-    }
-    for (int mask = 1; mask < n && !(p & mask); mask <<= 1)
-        if (p + mask < n)
-            kid[m++] = p + mask;
-    return m;
-}
-
-static int tree_parent(int k, int p)
-{
-    return k > 0 ? (p - 1) / k : p & (p - 1);
-}
-
 /* Bytes of one child's slot: the region shared by `kids` children, whole
  * lines, at most `lines`. */
 static size_t slot_bytes(int kids, int lines)
@@ -88,7 +67,7 @@ static void place_of(const struct coll_call *c, int k, struct place *pl)
     pl->up = -1;
     pl->slot = 0;
     if (pl->pos) {
-        int par = tree_parent(k, pl->pos);
+        int par = tree_parent(k, n, pl->pos);
 
         pl->up = coll_ue(c, (par + c->root) % n);
         tree_kids(k, n, par, sib);
@@ -161,7 +140,6 @@ static int tiny(const struct coll_call *c, const struct place *pl, char *out)
 int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
 {
     struct place pl;
-    int root_kids[RCCE_MAXNP];
     _Alignas(8) char acc[TREE_MAX_CHUNK * SCC_MPB_LINE];
     t_vcharp mine = NULL;
     size_t sb, cb;              /* bytes of a slot, of the data in it */
@@ -174,15 +152,14 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
     place_of(c, k, &pl);
     if (c->bytes <= TINY)
         return tiny(c, &pl, out);
-    /* one chunk size for the whole tree: the root's slots, the most
-     * children any node has in either shape, are the smallest */
-    sb = slot_bytes(2 * tree_kids(k, c->n, 0, root_kids), lines);
+    /* one chunk size for the whole tree: the slots of the node with the
+     * most children are the smallest */
+    sb = slot_bytes(2 * tree_most_kids(k, c->n), lines);
     cb = sb - HDR;
     if (pl.nkids) {
         if (!(mine = coll_region()))
             return scc_error(RCCE_REJECTED);
-        for (int i = 0; i < pl.nkids; i++)
-            sig_add(pl.kid[i], 0, c->bytes > cb ? 2 : 1);
+        sig_add_each(pl.kid, pl.nkids, 0, c->bytes > cb ? 2 : 1);
     }
     /* A vector that fits acc is read whole before the first child's chunk
      * can arrive: read chunk by chunk, a later chunk's input lines would
@@ -246,11 +223,11 @@ int coll_tree_reduce(const struct coll_call *c, int k, int lines, char *out)
 
 static int run(struct coll_call *c)
 {
-    return coll_tree_reduce(c, (int)c->p[TREE_P_K], (int)c->p[TREE_P_CHUNK], c->out);
+    return coll_tree_reduce(c, TREE_K(c), (int)c->p[TREE_P_CHUNK], c->out);
 }
 
 const struct coll_alg coll_reduce_tree = {
-    .name = "tree", .op = COLL_REDUCE, .fn = run, .nparam = 2,
+    .name = "tree", .op = COLL_REDUCE, .fn = run, .nparam = 3,
     .param = { TREE_PARAMS },
     .doc = "ours: pipelined binomial or k-ary tree; children write their partial "
            "chunks into slots of their parent's MPB region",

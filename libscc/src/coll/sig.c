@@ -40,6 +40,19 @@ void sig_add(int ue, int k, uint32_t n)
     plat_flush(my_mpb());
 }
 
+/* Each store pushes the line before it out of the write-combine buffer:
+ * one flush after the last sends them all (a flush is an MPB line write
+ * of its own). */
+void sig_add_each(const int *ue, int m, int k, uint32_t n)
+{
+    for (int i = 0; i < m; i++) {
+        sent[ue[i]][k] += n;
+        plat_store(their_line(ue[i]) + SCC_LINE_SIG(k), sent[ue[i]][k]);
+    }
+    if (m)
+        plat_flush(my_mpb());
+}
+
 void sig_add_vals(int ue, int k, const uint32_t v[3])
 {
     t_vcharp line = their_line(ue);
