@@ -10,17 +10,19 @@
  *   after the other (C each), a partial sum takes a hop to its parent (S)
  *   and the root also reads its out lines (P). The binomial tree ignores
  *   that a combine costs about a hop (both an MPB pass over the vector):
- *   at 48 members its root takes 6 children after 22 us of its own DRAM
- *   reads, and its deepest path has 5 hops.
+ *   at 48 members its root takes 6 children after 16 us of DRAM stalls
+ *   (its input and out lines), and its deepest path has 5 hops.
  *   With G(n, f) the time a node is done with a subtree of n members
  *   using at most f children, G(1, f) = R (+ P at the root) and
  *   G(n, f) = min over m of max(G(n - m, f - 1), G(m, F) + S) + C,
  *   m the size of the last child's subtree. A dynamic programme over n
- *   (once a process) gives each m. F caps a
- *   node's children: a slot is the region over twice the most children,
- *   and 6 or more at the root cut a 512-byte vector into three chunks.
- *   The costs are the 512-byte reduce's on this model (README: measured
- *   results), in tenths of a microsecond; only their ratios matter.
+ *   (once a process) gives each m. F = TREE_SHAPED_KIDS caps a node's
+ *   children: a slot is the region over twice the most children, and 6
+ *   or more cut a 512-byte vector into three chunks.
+ *   The costs, in tenths of a microsecond (only their ratios matter),
+ *   are the 512-byte reduce's on this model as its counters show them,
+ *   S and P then moved to the best of the trees tried (README: the
+ *   cost-shaped tree).
  */
 #include <stdbool.h>
 
