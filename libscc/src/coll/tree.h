@@ -20,7 +20,7 @@ enum { TREE_P_K, TREE_P_CHUNK, TREE_P_SHAPE };
                    "shape), k > 0 = k-ary (1 = a chain, 47 = every member the root's "    \
                    "child)" },                                                            \
     [TREE_P_CHUNK] = { "chunk", 1, TREE_MAX_CHUNK, TREE_MAX_CHUNK, "lines per chunk at "  \
-                       "most (a slot is also at most the region / twice the root's children)" },        \
+                       "most (a slot is also at most the region / twice the most children a node has)" }, \
     [TREE_P_SHAPE] = { "shape", 0, 1, 0, "1 = the tree that finishes first under the "   \
                        "model's costs of a read, a combine and a hop (k is then ignored)" }
 
