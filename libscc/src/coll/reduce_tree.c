@@ -229,6 +229,6 @@ static int run(struct coll_call *c)
 const struct coll_alg coll_reduce_tree = {
     .name = "tree", .op = COLL_REDUCE, .fn = run, .nparam = 3,
     .param = { TREE_PARAMS },
-    .doc = "ours: pipelined binomial or k-ary tree; children write their partial "
-           "chunks into slots of their parent's MPB region",
+    .doc = "ours: pipelined binomial, k-ary or cost-shaped tree; children write their "
+           "partial chunks into slots of their parent's MPB region",
 };
