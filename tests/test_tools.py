@@ -284,6 +284,20 @@ def test_bench_timing_says_which_run_failed(fake_qemu, repo):
     assert "timing / functional" not in p.stdout
 
 
+def test_bench_timing_pairs_runs_of_the_same_turn():
+    """The pair-by-pair ratio divides each timing run by the functional run of
+    its own turn: a host that slows down halfway moves both alike."""
+    from scc.cmd_bench_timing import paired
+    # turn 2 ran on a host twice as slow: its pair still says 3x
+    assert paired([3.0, 6.0, 3.3], [1.0, 2.0, 1.0]) == pytest.approx((3.0, 3.0, 3.3))
+    # the ratio of the medians would say 3.3x here; the pairs say 3.0x
+    assert paired([3.0, 3.3, 6.6], [1.0, 1.1, 2.0]) == pytest.approx((3.0, 3.0, 3.3))
+    with pytest.raises(ValueError):
+        paired([1.0], [1.0, 2.0])
+    with pytest.raises(ValueError):
+        paired([], [])
+
+
 # --- applications: core specs, kernel words, the core map run_app writes ----------
 
 from scc.sccrun import (app_coremap, app_link_name, format_cores, kernel_arg,  # noqa: E402

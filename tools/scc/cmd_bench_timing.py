@@ -9,8 +9,13 @@ Each mode runs once unmeasured (a first run pays for cold host caches and
 memory: it took 1.5 s where the next took 0.9), then --repeat times, the
 modes taking turns so that a drift of the host's speed hits all alike.
 The median of each is printed, with the fastest and slowest run, and the
-ratio of the medians. The issue's target is the timing mode at most 3x
-single-threaded functional mode on this benchmark (docs/timing.md).
+ratio of the medians; then the ratio pair by pair (each timing run over
+the single-threaded functional run of its turn: median and range), which
+a drift of the host's speed during the benchmark moves least, and the
+host's load average before the first run (a loaded host slows the two
+modes unequally: quote ratios from a quiet one). The issue's target is the
+timing mode at most 3x single-threaded functional mode on this benchmark
+(docs/timing.md).
 """
 from __future__ import annotations
 
@@ -38,6 +43,14 @@ def run_once(app, args, kw, timeout) -> float:
     return took
 
 
+def paired(a: list[float], b: list[float]) -> tuple[float, float, float]:
+    """The ratios a[i] / b[i] of runs taken in the same turn: (median, least, most)."""
+    if not a or len(a) != len(b):
+        raise ValueError("paired: two lists of runs of the same, nonzero length")
+    r = [x / y for x, y in zip(a, b)]
+    return statistics.median(r), min(r), max(r)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="scc-bench-timing", description=__doc__.split("\n\n")[0])
     p.add_argument("--sizes", default="32,3072,65536")
@@ -59,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bcast_bench on 48 cores: {', '.join(algs)}; sizes {a.sizes}; {a.iters} iterations "
           f"after 1 warm-up. Host wall clock seconds, median of {a.repeat} after one unmeasured "
           "run of each mode (fastest-slowest):", flush=True)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     times: dict[str, list[float]] = {name: [] for name, _ in MODES}
     try:
         for rep in range(a.repeat + 1):
@@ -72,7 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     med = {name: statistics.median(t) for name, t in times.items()}
     for name, t in times.items():
         print(f"  {name:<30} {med[name]:8.2f} s  ({min(t):.2f}-{max(t):.2f})")
-    print(f"timing / functional single-threaded: {med['timing'] / med['functional, single-threaded']:.1f}x")
+    single = "functional, single-threaded"
+    pm, plo, phi = paired(times["timing"], times[single])
+    print(f"timing / functional single-threaded: {med['timing'] / med[single]:.1f}x")
+    print(f"  pair by pair: {pm:.2f}x ({plo:.2f}-{phi:.2f}); "
+          f"host load average before the first run: {load:.2f}")
     return 0
 
 
