@@ -4,7 +4,7 @@
  *
  *   PROG NUES GHZ CORE... [--op OP] [--alg SPEC]... [--sizes LIST] [--root R]
  *        [--iters N] [--warmup W] [--rtype T] [--rop O] [--copy C]
- *        [--buffers fresh|reuse] [--list] [--regions]
+ *        [--buffers fresh|reuse] [--mpbt none|in|out|both] [--list] [--regions]
  *
  * Method (001 section 6.1): every iteration works on a fresh offset of a
  * large buffer, so that nothing is cached from the last one; members
@@ -44,6 +44,15 @@
  * L2515-2519), so a message that fits the caches is received into lines
  * the last call left there; fresh (the default) is the method above.
  *
+ * --mpbt in|out|both (the chip only): the input and/or output arena's
+ * pages are marked MPBT (scc_copy_mark_mpbt) once, when they are new:
+ * stores into them combine into whole lines in the write-combine buffer
+ * and their reads fill the L1 only (the copy paper's fourfold faster
+ * writes to DRAM). A program chooses this for its own buffers; it is safe
+ * on new pages, which no cache holds yet. alltoall `pull` reads other
+ * members' inputs from DRAM only if they are MPBT (in or both). The
+ * preamble says which (`# mpbt:`).
+ *
  * --regions (apps/benchout.h): every member's timed calls (the warm-up
  * left out) form the region named after the collective (bcast,
  * allreduce, ...), for scc-run --timing-stats.
@@ -62,6 +71,7 @@
 #ifndef SCC_HOST
 #include <scc/hw.h>
 #include "scc.h"
+#include "scc_copy.h"
 #endif
 
 #define CB_MAXALG 40
@@ -83,7 +93,10 @@ struct cb {
     size_t used;                /* the arenas' bytes below it have been handed out */
     int measured;               /* (algorithm, size) pairs begun */
     int reuse;                  /* --buffers reuse: every call the same buffers */
+    int mpbt;                   /* --mpbt: CB_MPBT_IN | CB_MPBT_OUT */
 };
+
+enum { CB_MPBT_IN = 1, CB_MPBT_OUT = 2 };
 
 static const long cb_default_sizes[] = {
     32, 64, 100, 128, 256, 512, 1000, 1024, 2048, 3104, 4096, 8192, 16384, 32768,
@@ -108,7 +121,8 @@ static int cb_usage(const char *fmt, ...)
                 "usage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
                 "[--sizes 32,100,1K-1M|1:1M] [--root R] [--iters N] [--warmup W] "
                 "[--rtype int|long|float|double] [--rop sum|max|min|prod] "
-                "[--copy libscc|rcce1|lockstep] [--buffers fresh|reuse] [--list] [--regions]\n");
+                "[--copy libscc|rcce1|lockstep] [--buffers fresh|reuse] "
+                "[--mpbt none|in|out|both] [--list] [--regions]\n");
     return 2;
 }
 
@@ -599,6 +613,16 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
             if (strcmp(v, "fresh") && strcmp(v, "reuse"))
                 return cb_usage("bad --buffers '%s': want fresh or reuse", v);
             b.reuse = !strcmp(v, "reuse");
+        } else if (!strcmp(a, "--mpbt")) {
+            static const char *const mnames[] = { "none", "in", "out", "both" };
+            static const int mvals[] = { 0, CB_MPBT_IN, CB_MPBT_OUT, CB_MPBT_IN | CB_MPBT_OUT };
+
+            if ((b.mpbt = cb_lookup(v, mnames, mvals, 4)) < 0)
+                return cb_usage("bad --mpbt '%s': want none, in, out or both", v);
+#ifdef SCC_HOST
+            if (b.mpbt)
+                return cb_usage("--mpbt %s: the host backend has no memory types", v);
+#endif
         } else
             return cb_usage("unknown option '%s'", a);
     }
@@ -646,11 +670,24 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
         fprintf(stderr, "error: no memory for two buffers of %zu KiB\n", b.arena >> 10);
         return 1;
     }
+#ifndef SCC_HOST
+    /* a broadcast's one arena is its output */
+    if (((b.mpbt & CB_MPBT_OUT) && scc_copy_mark_mpbt(b.arena_out, b.arena, 1)) ||
+        ((b.mpbt & CB_MPBT_IN) && b.arena_in != b.arena_out &&
+         scc_copy_mark_mpbt(b.arena_in, b.arena, 1))) {
+        fprintf(stderr, "error: could not mark the arenas MPBT\n");
+        return 1;
+    }
+#endif
     if (b.me == 0) {
         char what[80];
         snprintf(what, sizeof what, "%s latency, one row per (algorithm, parameters, size)",
                  b.op);
         bench_preamble(what);
+        if (b.mpbt)
+            printf("# mpbt: %s%s%s\n", b.mpbt & CB_MPBT_IN ? "in" : "",
+                   b.mpbt == (CB_MPBT_IN | CB_MPBT_OUT) ? "," : "",
+                   b.mpbt & CB_MPBT_OUT ? "out" : "");
         printf("# times: us of RCCE_wtime; a call's latency is from the root's call to the "
                "last member's return\n"
                "# min_us, median_us, max_us: of the iters latencies; t_min_us, t_avg_us, "

@@ -136,13 +136,16 @@ static void windows_open(void)
 
 // Point window w at entry. Lines cached under the old entry belong to the
 // old memory: the write-combine buffer and the caches go out first, and
-// the L1's MPBT lines are dropped after.
+// the L1's MPBT lines are dropped after. Windows used only uncached and
+// MPBT (no side_flags() said cached since windows_open) leave nothing in
+// the caches to write back.
 static void window_set(int w, uint32_t entry)
 {
 	if (win[w].cur == entry)
 		return;
 	mpb_flush();
-	wbinvd();
+	if (any_cached)
+		wbinvd();
 	lut_set(&self, WIN_PAGE(w), entry);
 	cl1invmb();
 	win[w].cur = entry;
@@ -358,6 +361,96 @@ int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
 		o.pgdir = pgdir;
 		r = copy_run(&o, dst, src, n, method);
 	}
+	windows_close();
+	return r;
+}
+
+// The owner of a request from another core: -SCC_ESRCH unless it runs
+// this kernel image (its page directory is where ours says). Windows open.
+static int owner_of(uint32_t id, struct owner *o)
+{
+	uint32_t magic = 0, pgdir = 0;
+
+	core_locate(&self, id, &o->c);
+	o->lut0 = lut_private_entry(&self, &o->c, 0);
+	if (read_phys(o, (uint32_t)&copy_export.magic, &magic) ||
+	    read_phys(o, (uint32_t)&copy_export.pgdir, &pgdir))
+		return -SCC_ESRCH;
+	// Another kernel image, or one that has not booted that far.
+	if (magic != EXPORT_MAGIC || pgdir % PGSIZE || pgdir >= memsize)
+		return -SCC_ESRCH;
+	o->pgdir = pgdir;
+	return 0;
+}
+
+// Into this core's plain private memory each line is read first: a store
+// into a line the caches do not hold goes to DRAM on its own (the caches
+// do not allocate on a write miss), as in libscc's gets. Into MPBT pages
+// the stores combine in the write-combine buffer, and a read would only
+// add a DRAM read a line.
+static void copy_in(char *d, const char *s, uint32_t n, int mpbt)
+{
+	uint32_t step;
+
+	if (mpbt) {
+		memcpy(d, s, n);
+		return;
+	}
+	for (; n; d += step, s += step, n -= step) {
+		step = SCC_CACHE_LINE - ((uint32_t)d & (SCC_CACHE_LINE - 1));
+		if (step > n)
+			step = n;
+		(void)*(volatile char *)d;
+		memcpy(d, s, step);
+	}
+}
+
+// SYS_peer_read: n bytes of core's user memory at src into this core's at
+// dst, as process_vm_readv does between processes. It reads DRAM through
+// a LUT window mapped MPBT (the L1 only, dropped at the next call): no
+// lines of the owner's pass through this core's L2, and what the owner
+// still holds dirty in its own caches is not seen, as on the chip, which
+// keeps no coherence. The owner writes src with MPBT stores (its pages
+// marked with SYS_copy_mpbt) or writes its caches back before. Any
+// running core's user memory may be read, as with SYS_copy_serve.
+int32_t peer_read(uint32_t core, uint32_t dst, uint32_t src, uint32_t n)
+{
+	struct owner o;
+	uint32_t a, spa, chunk, slast = src + n - 1, *pte;
+	int r;
+
+	if (core >= self.ncores || core == self.id || n > SCC_COPY_MAX)
+		return -SCC_EINVAL;
+	if (n == 0)
+		return 0;
+	if (src + n < src || dst < USER_BASE || dst + n < dst || dst + n > USER_LIMIT)
+		return -SCC_EFAULT;
+	for (a = PGROUNDDOWN(dst); a < dst + n; a += PGSIZE) {
+		pte = vm_walk(a, 0);
+		if (!pte || (*pte & (PTE_P | PTE_U | PTE_W)) != (PTE_P | PTE_U | PTE_W))
+			return -SCC_EFAULT;
+	}
+	if (sif_core_state(core) != CORE_STATE_RUNNING)
+		return -SCC_ESRCH;
+	windows_open();
+	r = owner_of(core, &o);
+	if (!r)
+		r = check_range(&o, src, n, 0);
+	while (!r && n > 0) {
+		if ((r = translate(&o, src, slast, 0, &spa)))
+			break;
+		chunk = PGSIZE - (src & 0xFFF);
+		if (chunk > PGSIZE - (dst & 0xFFF))
+			chunk = PGSIZE - (dst & 0xFFF);
+		if (chunk > n)
+			chunk = n;
+		copy_in((char *)dst, show(W_SRC, &o, spa, PTE_MPBT), chunk,
+			!!(*vm_walk(dst, 0) & PTE_MPBT));
+		src += chunk;
+		dst += chunk;
+		n -= chunk;
+	}
+	mpb_flush();
 	windows_close();
 	return r;
 }

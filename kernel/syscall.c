@@ -310,6 +310,9 @@ void syscall(struct trapframe *tf)
 	case SYS_dram_map:
 		r = dram_map(a, b, c);
 		break;
+	case SYS_peer_read:
+		r = peer_read(a, b, c, d);
+		break;
 	default:
 		r = -SCC_ENOSYS;
 		break;

@@ -525,6 +525,26 @@ def test_bad_app_refused(tmp_path, case):
     assert failed_cores(r) == [0, 5], r.stderr
 
 
+# --- SYS_peer_read --------------------------------------------------------------------
+
+def test_peer_read_reads_the_other_cores_memory_and_refuses_what_it_may_not():
+    """Cores 0 (MC0) and 31 (MC3) each fill MPBT pages with a pattern of
+    their own id and read 5,000 bytes of the other's from offset 100
+    (across a page boundary, odd offsets) into a plain and an MPBT
+    destination: both are the other's pattern, checked byte by byte in the
+    app (reading its own memory would not match). Then every call that
+    must be refused is, and the destination is not written."""
+    r = run_app(test_app("peer_read"), cores="0,31", args=["a=0", "b=31"], timeout=TIMEOUT)
+    assert r.returncode == 0, explain(r)
+    lines = r.core_lines("stdout")
+    for core in (0, 31):
+        assert lines[core] == [
+            "read plain OK", "read mpbt OK",
+            "self -22", "beyond -22", "idle -3", "toolarge -22",
+            "src_tail -14", "src_kernel -14", "dst_text -14", "dst_kernel -14",
+            "untouched yes", "peer_read done"], lines[core]
+
+
 # --- SYS_dram_map ---------------------------------------------------------------------
 
 def test_dram_map_shows_a_controllers_page_read_only_and_refuses_what_holds_nothing():

@@ -66,7 +66,15 @@
                                and cached, replacing the view before; len
                                0: none (-> 0); -EINVAL for a page that
                                holds no memory */
-#define SYS_NR          29
+#define SYS_peer_read   29  /* (int core, void *dst, const void *src, size_t n)
+                               -> 0: n bytes of core's user memory at src
+                               into this core's at dst, read from DRAM
+                               through a LUT window as MPBT lines (what is
+                               still in core's caches is not seen);
+                               -ESRCH if core is not running this kernel,
+                               -EFAULT for memory either side may not use,
+                               -EINVAL for this core or n > SCC_COPY_MAX */
+#define SYS_NR          30
 
 /* The T&S registers (LOCK0/1) have a vector of their own, a path as
  * short as one register access allows (docs/kernel.md): `int $0x81` with

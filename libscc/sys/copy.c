@@ -70,6 +70,11 @@ long scc_lut_read(unsigned page)
     return scc_syscall(SYS_lut_read, (long)page, 0, 0, 0, 0);
 }
 
+int scc_peer_read(int core, void *dst, const void *src, size_t n)
+{
+    return (int)scc_syscall(SYS_peer_read, core, (long)dst, (long)src, (long)n, 0);
+}
+
 /* An uncached access sends the write-combine buffer's line out. */
 static void wcb_flush(void)
 {

@@ -42,6 +42,18 @@ extern int scc_mpbt_nranges;
 /* This core's LUT entry for page (0-255). */
 long scc_lut_read(unsigned page);
 
+/* Read n bytes of core's user memory at src (an address of core's, e.g.
+ * published through an MPB) into this core's dst, straight from DRAM
+ * through a LUT window as MPBT lines (SYS_peer_read), as
+ * process_vm_readv does between processes. The chip keeps no coherence:
+ * what core still holds dirty in its caches is not seen, so core writes
+ * src into pages marked MPBT (scc_copy_mark_mpbt: its stores go to DRAM
+ * through the write-combine buffer) and sends that buffer out before it
+ * says src is ready. 0, -SCC_ESRCH (core not running), -SCC_EFAULT
+ * (memory either side may not use), -SCC_EINVAL (this core, n too
+ * large). */
+int scc_peer_read(int core, void *dst, const void *src, size_t n);
+
 /* --- by copy cores ------------------------------------------------------------- */
 
 struct scc_copy_handle {

@@ -89,7 +89,7 @@ static const int calls[] = {
     SYS_yield, SYS_info, SYS_mbox_send, SYS_mbox_recv, SYS_mbox_poll,
     SYS_mbox_mode, SYS_ipi, SYS_kstat, SYS_vmquery, SYS_tick,
     SYS_core_state, SYS_copy_mpbt, SYS_copy_lut, SYS_copy_serve,
-    SYS_lut_read, SYS_dram_map, SYS_NR, SYS_NR + 7, -1,
+    SYS_lut_read, SYS_dram_map, SYS_peer_read, SYS_NR, SYS_NR + 7, -1,
 };
 
 static void one(void)
@@ -123,6 +123,9 @@ static void one(void)
         break;
     case SYS_copy_lut:
         c = c & 0x3fff;
+        break;
+    case SYS_peer_read:
+        d = d & 0x3fff;                 /* reads another core, writes ours */
         break;
     case SYS_copy_serve:
         /* a copy core writes its requester's memory as told: only our own

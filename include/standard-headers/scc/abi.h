@@ -54,6 +54,8 @@
 /* --- The MPB split: 16 KiB a tile, repeated through its 16 MiB page ------- */
 #define SCC_MPB_SIZE        0x4000
 #define SCC_MPB_HALF        0x2000      /* core z owns z * SCC_MPB_HALF */
+#define SCC_CACHE_LINE      32          /* bytes in an L1, L2, MPB and
+                                           write-combine line */
 
 /* --- LUT entries ---------------------------------------------------------- */
 #define LUT_ADDRBITS(e)     ((e) & 0x3FF)
