@@ -99,6 +99,7 @@ def test_other_five_take_rcce_comms_best_as_the_baseline():
                               "bucket_relaxed": {8: 25.0}}))
     dfs.update(_df("bcast", {"binomial": {32: 21.0}, "scatter_allgather": {32: 300.0},
                              "logp": {32: 11.0}}))
+    dfs.update(_df("alltoall-mpbt", {"blocking:order=1": {8: 300.0}, "pull": {8: 250.0}}))
     row = T.judge(_by("T4"), dfs)
     got = {ln["op"]: ln for ln in row["lines"]}
     assert set(got) == {"allgather", "alltoall", "reduce", "reduce_scatter", "bcast"}
@@ -106,6 +107,38 @@ def test_other_five_take_rcce_comms_best_as_the_baseline():
     assert got["reduce"]["rcce_comm_alg"] == "binomial" and got["reduce"]["ratio"] == 1.0
     assert not got["reduce"]["met"] and row["verdict"] == "not met"
     assert got["bcast"]["ratio"] == pytest.approx(21.0 / 11.0)
+
+
+def test_alltoall_on_mpbt_buffers_counts_as_ours_against_rcce_comm_on_plain_ones():
+    """Ours is the best of the plain run and the MPBT run; RCCE_comm's
+    baseline stays the plain run (004's); the note gives the MPBT run's
+    own ratio, RCCE_comm's algorithm on the same buffers over its best.
+    Without the MPBT run the target has no result, not a plain-only one."""
+    dfs = _df("alltoall", {"blocking:order=1": {4096: 10700.0, 16384: 36800.0},
+                           "pairwise_relaxed": {4096: 7400.0, 16384: 27400.0},
+                           "auto": {4096: 7500.0, 16384: 27500.0}},
+              ran={4096: ("pairwise_relaxed", ""), 16384: ("pairwise_relaxed", "")})
+    dfs.update(_df("alltoall-mpbt", {"blocking:order=1": {4096: 8200.0, 16384: 25700.0},
+                                     "pull": {4096: 2900.0, 16384: 30000.0}}))
+    tab, ran = T._table(dfs, "alltoall")
+    mt, _ = T._table(dfs, "alltoall-mpbt")
+    more = [f"{a} ({T.MPBT})" for a in mt]
+    tab.update({f"{a} ({T.MPBT})": v for a, v in mt.items()})
+    a = T._line("alltoall", 4096, tab, ran, more=more)
+    assert (a["ours"], a["ours_alg"]) == (2900.0, f"pull ({T.MPBT})")
+    assert (a["rcce_comm"], a["rcce_comm_alg"]) == (10700.0, "blocking:order=1")
+    assert a["ratio"] == pytest.approx(10700.0 / 2900.0)
+    assert "2.83x on the same buffers" in T._same_buffers("alltoall", 4096, tab, more)
+    # at 16 KiB the plain run's pairwise_relaxed is the best: still ours
+    b = T._line("alltoall", 16384, tab, ran, more=more)
+    assert (b["ours"], b["ours_alg"]) == (25700.0, f"blocking:order=1 ({T.MPBT})")
+    del dfs["targets-alltoall-mpbt"]
+    dfs.update(_df("allgather", {"bucket": {8: 320.0}}))
+    dfs.update(_df("reduce", {"binomial": {8: 19.0}}))
+    dfs.update(_df("reduce_scatter", {"bucket": {8: 320.0}}))
+    dfs.update(_df("bcast", {"binomial": {32: 21.0}}))
+    row = T.judge(_by("T4"), dfs)
+    assert row["verdict"] == "no result" and "targets-alltoall-mpbt" in row["why"]
 
 
 def test_a_missing_experiment_is_no_result_not_a_crash():
@@ -117,12 +150,17 @@ def test_a_missing_experiment_is_no_result_not_a_crash():
 @pytest.mark.parametrize("quick", [False, True])
 def test_target_experiments_expand_on_48_cores(quick):
     specs = report.specs([], quick, T.experiments())
-    assert set(specs) == {f"targets-{op}" for op in T.ORIGIN}
+    assert set(specs) == ({f"targets-{op}" for op in T.ORIGIN}
+                          | {f"targets-{op}-mpbt" for op in T.MPBT_ALGS})
     for name, spec in specs.items():
-        op = name.removeprefix("targets-")
+        op = name.removeprefix("targets-").removesuffix("-mpbt")
         assert spec["experiment"]["mode"] == "timing" and spec["experiment"]["cores"] == "0-47"
         algs = spec["sweep"]["alg"]
-        assert "auto" in algs and T.ORIGIN[op]["rcce_comm"][0] in algs
+        assert T.ORIGIN[op]["rcce_comm"][0] in algs
+        if name.endswith("-mpbt"):
+            assert spec["args"]["mpbt"] == "both" and "pull" in algs
+        else:
+            assert "auto" in algs
         exp = xp.expand(spec)
         assert exp.points
         for p in exp.points:
