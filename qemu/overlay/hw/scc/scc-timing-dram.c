@@ -501,5 +501,10 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     tm_l1_evict(s, c, s1, w);
     k->d1_tag[s1][w] = tag;
     k->d1_lru[s1] = !w;
+    if (mpbt) {
+        k->d1_mpbt[s1] |= 1u << w;
+    } else {
+        k->d1_mpbt[s1] &= ~(1u << w);
+    }
     tm_filter_set(cs, s1, !mpbt, mmu_idx, vaddr, haddr, paddr, false);
 }

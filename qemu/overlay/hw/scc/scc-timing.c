@@ -287,9 +287,26 @@ void scc_timing_io(SCCMachineState *s, int tile, bool sif)
     tm_io_event(c);
 }
 
+/*
+ * CL1INVMB drops every MPBT-typed line of the L1: the MPB's and those read
+ * from DRAM through an MPBT page (never dirty: MPBT stores go to the
+ * write-combine buffer), so that a LUT window moved onto another core's
+ * memory, or a buffer its owner rewrote, is read again.
+ */
 void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c)
 {
-    memset(tm_core_timing(c)->l1_tag, 0, sizeof(tm_core_timing(c)->l1_tag));
+    SCCCoreTiming *k = tm_core_timing(c);
+    int set, w;
+
+    memset(k->l1_tag, 0, sizeof(k->l1_tag));
+    for (set = 0; set < SCC_L1_SETS; set++) {
+        for (w = 0; w < SCC_L1_WAYS; w++) {
+            if (k->d1_mpbt[set] & (1u << w)) {
+                k->d1_tag[set][w] = 0;
+            }
+        }
+        k->d1_mpbt[set] = 0;
+    }
     cpu_env(c->cs)->timing_mpb.gen++;
 }
 

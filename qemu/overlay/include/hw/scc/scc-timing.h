@@ -163,6 +163,8 @@ typedef struct SCCCoreTiming {
     uint32_t d1_tag[SCC_L1_SETS][SCC_L1_WAYS];
     uint8_t d1_lru[SCC_L1_SETS];
     uint8_t d1_dirty[SCC_L1_SETS];              /* bit w: way w written */
+    uint8_t d1_mpbt[SCC_L1_SETS];               /* bit w: way w read MPBT-typed
+                                                   (CL1INVMB drops it) */
     uint32_t l2_tag[SCC_L2_SETS][SCC_L2_WAYS];
     uint8_t l2_next[SCC_L2_SETS];
     uint8_t l2_dirty[SCC_L2_SETS];
