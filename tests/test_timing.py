@@ -448,6 +448,20 @@ def test_dram_mpbt_stores_combine_into_one_line_write(tmp_path):
     assert got["wcb_two"] == 18 + line - 8, got
 
 
+def test_dram_mpbt_lines_stay_in_the_l1_until_cl1invmb(tmp_path):
+    """An MPBT line read from private DRAM fills the L1 only: read again it
+    hits (four instructions), and after CL1INVMB, which drops every MPBT
+    line of the L1, it is read from DRAM again, as the first time: o_mem_r
+    plus the trip. (A LUT window moved onto another core's memory relies
+    on that: kernel/copy.c.)"""
+    got = dram_micro("dram_wcb", tmp_path)
+    plain = dram_micro("dram", tmp_path)
+    trip_r = plain["read_back"] - plain["read_again"]
+    assert got["mpbt_read_again"] == 4, got
+    assert got["mpbt_read"] == 4 + trip_r, got
+    assert got["mpbt_read_inv"] == got["mpbt_read"], got
+
+
 def test_dram_dirty_line_evicted_from_the_l2_is_written_back(tmp_path):
     """The caches are write-back: a line written while cached goes back to
     DRAM, one line write (o_mem_w plus the trip), when the L2 evicts it;

@@ -525,7 +525,9 @@ static void dram(void)
 /*
  * MPBT-marked DRAM: eight stores fill one line of the write-combine
  * buffer ("wcb_one"), which goes out as one write; sixteen fill two
- * ("wcb_two"), the second waiting for the first to be out.
+ * ("wcb_two"), the second waiting for the first to be out. Then a line
+ * read ("mpbt_read"), read again ("mpbt_read_again"), and read after a
+ * CL1INVMB ("mpbt_read_inv").
  */
 static void dram_wcb(void)
 {
@@ -547,8 +549,17 @@ static void dram_wcb(void)
                      "movl $1, 56(%2)\n\tmovl $1, 60(%2)\n\trdtsc"
                      : "=&r"(t0), "=&a"(t1) : "r"(p + 16) : "edx", "memory");
     r[1] = t1 - t0;
+    /* an MPBT line read from DRAM stays in the L1 until CL1INVMB drops it */
+    spin(QUIET);
+    r[2] = timed_read(p + 64, 0);
+    r[3] = timed_read(p + 64, 0);
+    spin(QUIET);
+    r[4] = timed_read(p + 64, 1);
     printf("wcb_one cycles %lu\n", (unsigned long)r[0]);
     printf("wcb_two cycles %lu\n", (unsigned long)r[1]);
+    printf("mpbt_read cycles %lu\n", (unsigned long)r[2]);
+    printf("mpbt_read_again cycles %lu\n", (unsigned long)r[3]);
+    printf("mpbt_read_inv cycles %lu\n", (unsigned long)r[4]);
     MUST(scc_copy_mark_mpbt(buf, sizeof(buf), 0));
 }
 

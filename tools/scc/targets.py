@@ -248,8 +248,10 @@ def _same_buffers(op, size, tab, more):
     rc, rc_alg = _best(tab, [f"{a} ({MPBT})" for a in ORIGIN[op]["rcce_comm"]], size)
     if ours is None or rc is None:
         return f"{size} B, {MPBT}: did not run"
+    def us(v):
+        return f"{v:,.0f}" if v >= 1000 else f"{v:.4g}"
     return (f"{size} B, {MPBT} on every member (--mpbt both): {alg.split(' (')[0]} "
-            f"{ours:.4g} us, RCCE_comm's {rc_alg.split(' (')[0]} {rc:.4g} us: "
+            f"{us(ours)} us, RCCE_comm's {rc_alg.split(' (')[0]} {us(rc)} us: "
             f"{rc / ours:.2f}x on the same buffers")
 
 
