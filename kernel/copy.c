@@ -336,35 +336,6 @@ static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
 	return r;
 }
 
-// SYS_copy_serve: a copy for core requester, on its user addresses.
-int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
-		   uint32_t method)
-{
-	struct owner o;
-	uint32_t magic = 0, pgdir = 0;
-	int ok, r;
-
-	if (requester >= self.ncores || method > SCC_COPY_LUT || n > SCC_COPY_MAX)
-		return -SCC_EINVAL;
-	serving = 1;
-	if (sif_core_state(requester) != CORE_STATE_RUNNING)
-		return -SCC_ESRCH;
-	core_locate(&self, requester, &o.c);
-	o.lut0 = lut_private_entry(&self, &o.c, 0);
-	windows_open();
-	ok = !read_phys(&o, (uint32_t)&copy_export.magic, &magic) &&
-	     !read_phys(&o, (uint32_t)&copy_export.pgdir, &pgdir);
-	// Another kernel image, or one that has not booted that far.
-	if (!ok || magic != EXPORT_MAGIC || pgdir % PGSIZE || pgdir >= memsize) {
-		r = -SCC_ESRCH;
-	} else {
-		o.pgdir = pgdir;
-		r = copy_run(&o, dst, src, n, method);
-	}
-	windows_close();
-	return r;
-}
-
 // The owner of a request from another core: -SCC_ESRCH unless it runs
 // this kernel image (its page directory is where ours says). Windows open.
 static int owner_of(uint32_t id, struct owner *o)
@@ -381,6 +352,26 @@ static int owner_of(uint32_t id, struct owner *o)
 		return -SCC_ESRCH;
 	o->pgdir = pgdir;
 	return 0;
+}
+
+// SYS_copy_serve: a copy for core requester, on its user addresses.
+int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
+		   uint32_t method)
+{
+	struct owner o;
+	int r;
+
+	if (requester >= self.ncores || method > SCC_COPY_LUT || n > SCC_COPY_MAX)
+		return -SCC_EINVAL;
+	serving = 1;
+	if (sif_core_state(requester) != CORE_STATE_RUNNING)
+		return -SCC_ESRCH;
+	windows_open();
+	r = owner_of(requester, &o);
+	if (!r)
+		r = copy_run(&o, dst, src, n, method);
+	windows_close();
+	return r;
 }
 
 // Into this core's plain private memory each line is read first: a store
