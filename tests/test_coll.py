@@ -263,6 +263,8 @@ def test_bench_check_fails_where_nothing_arrives(tmp_path, buffers):
     (["--sizes", "abc"], "bad --sizes"),
     (["--op", "nosuch"], "unknown --op"),
     (["--copy", "fast"], "bad --copy 'fast': want libscc, rcce1 or lockstep"),
+    (["--mpbt", "all"], "bad --mpbt 'all': want none, in, out or both"),
+    (["--mpbt", "both"], "--mpbt both: the host backend has no memory types"),
 ])
 def test_bench_bad_options(args, want):
     r, why = run_host(host("host", "coll_bench"), ue_args(cores_of(3)) + args, 60)
