@@ -22,15 +22,25 @@ uint32_t lut_mc_entry(const struct core *me, uint32_t mc, uint32_t addrbits)
 }
 
 // Core c's default entry for its private page: slots go to a controller's
-// cores in id order, SCC_PRIVATE_PAGES pages each.
+// cores in id order, SCC_PRIVATE_PAGES pages each. A core's slot is counted
+// once (a loop of divisions over the cores before it): the mesh does not
+// change while the core runs, and the copy paths ask at every request.
 uint32_t lut_private_entry(const struct core *me, const struct core *c, uint32_t page)
 {
+	static uint8_t slot[SCC_MAX_CORES];
+	static uint64_t known;
 	struct core o;
 	uint32_t id, k = 0;
 
-	for (id = 0; id < c->id; id++) {
-		core_locate(me, id, &o);
-		k += lut_mc(&o) == lut_mc(c);
+	if (known & (1ull << c->id)) {
+		k = slot[c->id];
+	} else {
+		for (id = 0; id < c->id; id++) {
+			core_locate(me, id, &o);
+			k += lut_mc(&o) == lut_mc(c);
+		}
+		slot[c->id] = (uint8_t)k;
+		known |= 1ull << c->id;
 	}
 	return lut_mc_entry(me, lut_mc(c), k * SCC_PRIVATE_PAGES + page);
 }

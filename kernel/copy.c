@@ -342,17 +342,8 @@ static int owner_of(uint32_t id, struct owner *o)
 {
 	uint32_t magic = 0, pgdir = 0;
 
-	// lut_private_entry counts the cores before id on its controller, a
-	// loop of divisions; the entry never changes, so it is counted once.
-	static uint32_t lut0[SCC_MAX_CORES];
-	static uint64_t known;
-
 	core_locate(&self, id, &o->c);
-	if (!(known & (1ull << id))) {
-		lut0[id] = lut_private_entry(&self, &o->c, 0);
-		known |= 1ull << id;
-	}
-	o->lut0 = lut0[id];
+	o->lut0 = lut_private_entry(&self, &o->c, 0);
 	if (read_phys(o, (uint32_t)&copy_export.magic, &magic) ||
 	    read_phys(o, (uint32_t)&copy_export.pgdir, &pgdir))
 		return -SCC_ESRCH;

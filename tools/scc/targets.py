@@ -105,6 +105,11 @@ MPBT = "MPBT buffers"
 MPBT_ALGS = {"alltoall": ["blocking:order=1", "pairwise_relaxed", "pull"]}
 
 
+def _on_mpbt(alg):
+    """An algorithm's name in a table that holds both runs."""
+    return f"{alg} ({MPBT})"
+
+
 def _name(op):
     return f"targets-{op}"
 
@@ -230,8 +235,8 @@ def m_other_five(dfs):
         more = []
         if op in MPBT_ALGS:
             mt, _ = _table(dfs, f"{op}-mpbt")
-            more = [f"{a} ({MPBT})" for a in mt]
-            tab.update({f"{a} ({MPBT})": v for a, v in mt.items()})
+            more = [_on_mpbt(a) for a in mt]
+            tab.update({_on_mpbt(a): v for a, v in mt.items()})
         for size in sizes:
             ln = _line(op, size, tab, ran, more=more)
             ln["met"] = ln["ratio"] is not None and ln["ratio"] >= FACTOR_004
@@ -245,7 +250,7 @@ def _same_buffers(op, size, tab, more):
     """The MPBT run's own comparison at @size: its best against RCCE_comm's
     algorithm on the same buffers."""
     ours, alg = _best(tab, more, size)
-    rc, rc_alg = _best(tab, [f"{a} ({MPBT})" for a in ORIGIN[op]["rcce_comm"]], size)
+    rc, rc_alg = _best(tab, [_on_mpbt(a) for a in ORIGIN[op]["rcce_comm"]], size)
     if ours is None or rc is None:
         return f"{size} B, {MPBT}: did not run"
     def us(v):
