@@ -38,18 +38,6 @@
 #include "bucket.h"
 
 #define READY 0x80000000u       /* in the address's high word */
-#define PIECE 2048              /* own block: copied a piece at a time, its
-                                   lines read first (plat_prefetch_dst) */
-
-static void copy_own(char *dst, const char *src, size_t b)
-{
-    for (size_t o = 0; o < b; o += PIECE) {
-        size_t len = b - o < PIECE ? b - o : PIECE;
-
-        plat_prefetch_dst(dst + o, len);
-        plat_copy(dst + o, src + o, len);
-    }
-}
 
 /* Whether the owners of the other members may read this member's input
  * of len bytes from DRAM (above). */
@@ -84,7 +72,7 @@ static int run(struct coll_call *c)
     uint32_t mine[3] = { (uint32_t)at, (uint32_t)(at >> 32), (uint32_t)b };
     uintptr_t from[RCCE_MAXNP];
 
-    copy_own(c->out + (size_t)me * b, c->in + (size_t)me * b, b);
+    coll_copy_own(c->out + (size_t)me * b, c->in + (size_t)me * b, b);
     if (n == 1 || !b)
         return RCCE_SUCCESS;
     if (input_ready(c->in, (size_t)n * b))

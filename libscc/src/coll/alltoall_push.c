@@ -32,21 +32,9 @@
 #include "coll.h"
 
 #define HDR 8
-#define PIECE 2048              /* own block: copied a piece at a time, its
-                                   lines read first (plat_prefetch_dst) */
 #define LINES (SCC_MPB_REGION_SIZE / SCC_MPB_LINE)
 
 enum { P_CHUNK, P_SLOTS };
-
-static void copy_own(char *dst, const char *src, size_t b)
-{
-    for (size_t o = 0; o < b; o += PIECE) {
-        size_t len = b - o < PIECE ? b - o : PIECE;
-
-        plat_prefetch_dst(dst + o, len);
-        plat_copy(dst + o, src + o, len);
-    }
-}
 
 static int check(const struct coll_call *c, char *why, size_t size)
 {
@@ -67,7 +55,7 @@ static int run(struct coll_call *c)
     uint64_t count = b;
     t_vcharp mine;
 
-    copy_own(c->out + (size_t)me * b, c->in + (size_t)me * b, b);
+    coll_copy_own(c->out + (size_t)me * b, c->in + (size_t)me * b, b);
     if (n == 1 || !b)
         return RCCE_SUCCESS;
     if (!(mine = coll_region()))

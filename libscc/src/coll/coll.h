@@ -103,6 +103,20 @@ t_vcharp coll_region(void);
 t_vcharp coll_region_of(int ue);
 size_t coll_region_size(void);
 
+/* A member's own block of an exchange, from in to out in private memory:
+ * a piece at a time, its lines read first (plat_prefetch_dst), so that the
+ * stores hit the caches instead of each going to DRAM on its own. */
+#define COLL_OWN_PIECE 2048
+static inline void coll_copy_own(char *dst, const char *src, size_t b)
+{
+    for (size_t o = 0; o < b; o += COLL_OWN_PIECE) {
+        size_t len = b - o < COLL_OWN_PIECE ? b - o : COLL_OWN_PIECE;
+
+        plat_prefetch_dst(dst + o, len);
+        plat_copy(dst + o, src + o, len);
+    }
+}
+
 /* Helpers for algorithms built on p2p: send/recv to a comm rank. */
 int coll_send(const struct coll_call *c, const void *buf, size_t n, int rank);
 int coll_recv(const struct coll_call *c, void *buf, size_t n, int rank);
