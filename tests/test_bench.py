@@ -351,6 +351,113 @@ def test_plot_bad_query_from_the_command_line(tmp_path):
         "Traceback" not in p.stderr, p.stderr
 
 
+def _sweep_dir(tmp_path, roots=(0,)):
+    """A results directory as `run` leaves it for experiments/smoke.toml's
+    kind of sweep: bcast_bench over alg (binomial, oc:k=7) x cores (0-3,
+    0-7), each point printing two sizes (and, with several @roots, a root
+    parameter swept too). The app's own columns, then the parameters
+    (`cores` is param_cores: the app has a cores column, the count), then
+    the provenance. The 8-core times are twice the 4-core ones, so a
+    median over both is no row's time."""
+    rows = []
+    point = 0
+    for alg in ("binomial", "oc:k=7"):
+        name, _, params = alg.partition(":")
+        for cores, n in (("0-3", 4), ("0-7", 8)):
+            for root in roots:
+                for size in (32, 4096):
+                    us = (10.0 if name == "binomial" else 4.0) * (1 + size // 1024) * n / 4 \
+                        + root
+                    rows.append({
+                        "collective": "bcast", "algorithm": name, "params": params,
+                        "clock": "modeled", "cores": n, "root": 0, "bytes": size,
+                        "iters": 2, "min_us": us, "median_us": us, "max_us": us,
+                        "mb_per_s": size / us, "verified": "yes", "warmup": 1,
+                        "alg": alg, "param_cores": cores,
+                        **({"param_root": root} if len(roots) > 1 else {}),
+                        "experiment": "smoke", "point": point, "status": "ok", "why": "",
+                        "cached": False, "wall_s": 1.0, "cache_key": f"k{point}",
+                        "commit": "0123456789ab", "dirty": False, "qemu_version": "10.0",
+                        "backend": "chip", "mode": "timing", "machine": "{}",
+                        "kernel_options": "", "app": "bcast_bench.elf",
+                        "app_args": f"{n} 0.533 ... --alg {alg}", "core_list": cores,
+                        "host": "h", "start_time": "2026-01-01T00:00:00+00:00"})
+                point += 1
+    d = tmp_path / "sweep"
+    d.mkdir()
+    pd.DataFrame(rows).to_csv(d / "results.csv", index=False)
+    return d
+
+
+def _spy_plots(monkeypatch):
+    drawn = []
+    real = plots.plot
+
+    def spy(df, *a, **kw):
+        info = real(df, *a, **kw)
+        drawn.append(info)
+        return info
+    monkeypatch.setattr(plots, "plot", spy)
+    return drawn
+
+
+@pytest.mark.no_qemu
+def test_plot_never_takes_a_median_over_a_swept_parameter(tmp_path, monkeypatch, capsys):
+    """Issue 43, item 3: a latency plot of 2 algorithms x 2 core counts x
+    2 sizes draws the 4 lines of (algorithm, cores), not 2 lines of the
+    median of the 4- and 8-core runs; the legend says oc:k=7, not oc; the
+    title says what the rows had in common."""
+    d = _sweep_dir(tmp_path)
+    table = pd.read_csv(d / "results.csv", keep_default_na=False)
+    drawn = _spy_plots(monkeypatch)
+    out = tmp_path / "lat.png"
+    assert bench.main(["plot", str(d), "--kind", "latency", "--out", str(out)]) == 0
+    said = capsys.readouterr()
+    assert "4 series" in said.out and "2 facets" in said.out, said
+    info, = drawn
+    want = {f"cores={c}": {a: [(float(r.bytes), float(r.median_us)) for r in
+                               table[(table.alg == a) & (table.param_cores == c)].itertuples()]
+                           for a in ("binomial", "oc:k=7")}
+            for c in ("0-3", "0-7")}
+    assert info["facets"] == want
+    # every point drawn is one row's time: nothing was merged
+    drawn_ys = {y for f in info["facets"].values() for s in f.values() for _, y in s}
+    assert drawn_ys <= set(table.median_us)
+    svg = out.with_suffix(".svg").read_text()
+    assert "oc:k=7" in svg and "cores=0-7" in svg
+    assert "mode=timing" in info["title"] and "collective=bcast" in info["title"]
+
+    # --hue param_cores: the algorithms, still varying, get a facet each
+    assert bench.main(["plot", str(d), "--kind", "latency", "--hue", "param_cores",
+                       "--out", str(tmp_path / "hue.png")]) == 0
+    assert "4 series" in capsys.readouterr().out
+    assert drawn[-1]["facets"] == {
+        f"alg={a}": {c: want[f"cores={c}"][a] for c in ("0-3", "0-7")}
+        for a in ("binomial", "oc:k=7")}
+
+    # one value of each chosen by --query: one line, nothing else varies
+    assert bench.main(["plot", str(d), "--kind", "latency", "--out", str(tmp_path / "q.png"),
+                       "--query", "param_cores == '0-7' and alg == 'oc:k=7'"]) == 0
+    assert "1 series" in capsys.readouterr().out
+    assert drawn[-1]["series"] == {"oc:k=7": want["cores=0-7"]["oc:k=7"]}
+    assert "facets" not in capsys.readouterr().out
+
+
+@pytest.mark.no_qemu
+def test_plot_refuses_what_it_cannot_draw_without_merging(tmp_path, capsys):
+    """A third swept parameter with many values: too many facets; the plot
+    is refused (exit status 2) and the parameters it would merge named."""
+    d = _sweep_dir(tmp_path, roots=range(20))
+    assert bench.main(["plot", str(d), "--kind", "latency", "--hue", "alg",
+                       "--facet", "param_cores"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("scc-bench: error:") and "param_root (20 values)" in err, err
+    assert not (d / "latency.png").exists()
+    # picking one root is enough
+    assert bench.main(["plot", str(d), "--kind", "latency", "--query", "param_root == 3"]) == 0
+    assert "4 series, 2 facets" in capsys.readouterr().out
+
+
 # --- pingpong's parameters by name -----------------------------------------------------
 
 def test_pingpong_sweeps_its_parameters_by_name(tmp_path, cache, capsys):
