@@ -14,6 +14,12 @@ reports every core (--keep-going lets the other cores run on).
                                                    SPEC's cores (default all),
                                                    ARGS as the app's arguments
 
+With --app, the program's words go after `--`: words typed without it
+(`--app ring.elf --cores 0-3 4 0.533 0 1 2 3`) are refused, exit status
+2, not taken for KERNEL. An RCCE program (its ELF has RCCE_init) run
+without RCCE's words first gets a note on stderr before the run: --rcce
+writes them from --cores.
+
 --tcg chooses how QEMU's TCG runs the cores: single (one host thread
 runs them all, round-robin), multi (a host thread per core) or auto (the
 default, or $SCC_TCG): multi when the run has at least two host CPUs to
@@ -39,6 +45,7 @@ import argparse
 import os
 import shlex
 import signal
+import struct
 import sys
 
 
@@ -113,6 +120,73 @@ def write_streams(result: sccrun.RunResult, directory: str, cores: list[int]) ->
                     f.write(result.core_stream(core, stream))
             except OSError as e:
                 raise sccrun.SccRunError(f"cannot write {path}: {e.strerror}") from None
+
+
+def elf_defines(path: str, name: str) -> bool:
+    """Whether the ELF file @path defines the symbol @name in its symbol
+    table (False for anything that is not a readable ELF with one)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        if data[:4] != b"\x7fELF" or data[4] not in (1, 2) or data[5] not in (1, 2):
+            return False
+        wide, e = data[4] == 2, "<" if data[5] == 1 else ">"
+        shoff = struct.unpack_from(e + ("Q" if wide else "I"), data, 0x28 if wide else 0x20)[0]
+        shentsize, shnum = struct.unpack_from(e + "HH", data, 0x3A if wide else 0x2E)
+        shdr = e + ("IIQQQQIIQQ" if wide else "IIIIIIIIII")
+        secs = [struct.unpack_from(shdr, data, shoff + i * shentsize) for i in range(shnum)]
+        want = name.encode()
+        for sec in secs:
+            if sec[1] != 2:                     # SHT_SYMTAB
+                continue
+            off, size, link, entsize = sec[4], sec[5], sec[6], sec[9]
+            stroff = secs[link][4]
+            for at in range(off, off + size, entsize or (24 if wide else 16)):
+                if wide:
+                    st_name, _, _, shndx = struct.unpack_from(e + "IBBH", data, at)
+                else:
+                    st_name, shndx = struct.unpack_from(e + "I8xxxH", data, at)
+                end = data.find(b"\0", stroff + st_name)
+                if shndx != 0 and data[stroff + st_name:end] == want:
+                    return True
+    except (OSError, struct.error, IndexError, ValueError):
+        return False
+    return False
+
+
+def rcce_hint(app: str, words: list[str]) -> str | None:
+    """A note for an RCCE program (one that has RCCE_init) run without
+    RCCE's words: None if it is not one, or its first word is a number."""
+    if words and words[0].isdigit():
+        return None
+    if not elf_defines(app, "RCCE_init"):
+        return None
+    got = f"its first word is {words[0]!r}" if words else "it gets no words"
+    return (f"scc-run: note: {app} is an RCCE program (it has RCCE_init), and {got}: "
+            "RCCE_init takes RCCE's words first (the number of UEs, the clock in GHz, the "
+            "core ids); give --rcce to have them written from --cores, or put them after "
+            "-- (-- N 0.533 CORE... [the program's own words])")
+
+
+def stray_words(p: argparse.ArgumentParser, args, stray: list[str]) -> None:
+    """Words after the options that are not an option's: with --app, the
+    program's words typed without `--` before them (the first of them
+    taken for KERNEL when it is not a file): refused, saying where they
+    go (argparse's usage error, exit status 2)."""
+    if any(w.startswith("-") for w in stray) or args.app is None:
+        if stray:
+            p.error(f"unrecognized arguments: {' '.join(stray)}")
+        return
+    words = list(stray)
+    k = args.kernel
+    if k is not None and not os.path.exists(k) and "/" not in k and not k.endswith(".elf"):
+        words.insert(0, k)
+        args.kernel = None
+    if words:
+        p.error(f"{shlex.join(words)}: with --app, the program's words go after -- "
+                f"(scc-run ... --app {shlex.quote(args.app)} -- {shlex.join(words)}); "
+                "--rcce writes RCCE's words (the number of UEs, 0.533, the core ids) "
+                "from --cores")
 
 
 def gdb_setup(args, cores: list[int], kernel: str | None) -> list[str]:
@@ -215,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         i = argv.index("--")
         argv, app_args = argv[:i], argv[i + 1:]
-    args = p.parse_args(argv)
+    args, stray = p.parse_known_args(argv)
+    stray_words(p, args, stray)
     if args.app is None:
         if app_args:
             p.error("arguments after -- are the application's: they need --app")
@@ -292,6 +367,9 @@ def main(argv: list[str] | None = None) -> int:
         # A SIGTERM ends the run like Ctrl-C: QEMU's process group is killed.
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
         if args.app is not None:
+            hint = None if args.rcce else rcce_hint(args.app, app_args)
+            if hint:
+                print(hint, file=sys.stderr, flush=True)
             result = sccrun.run_app(args.app, cores=args.cores, args=app_args,
                                     kernel_opts=args.kopt, kernel=kernel, machine=machine,
                                     timeout=args.timeout, stream=True, tcg=args.tcg,
