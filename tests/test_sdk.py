@@ -109,7 +109,7 @@ def test_rcce_words_come_from_the_core_list(project):
     # without RCCE's words the program is told why RCCE_init refused
     p = subprocess.run([*run[:3], "--app", "ring.elf", "--cores", "0,1"], cwd=project,
                        capture_output=True, text=True, timeout=60)
-    assert p.returncode == 1 and "RCCE_init: '' is not a number of UEs" in p.stdout + p.stderr
+    assert p.returncode == 2 and "RCCE_init: '' is not a number of UEs" in p.stdout + p.stderr
 
 
 @pytest.mark.no_qemu
@@ -133,7 +133,109 @@ def test_apps_keep_their_data_on_pages():
         syms = subprocess.run(["i686-linux-gnu-nm", str(app)], capture_output=True, text=True,
                               check=True, timeout=30).stdout
         addr.update({f[2]: int(f[0], 16) for f in map(str.split, syms.splitlines())
-                     if len(f) == 3 and f[2] == "end"})
-        assert set(addr) >= {".rodata", "end"}, (app.name, addr)
+                     if len(f) == 3 and f[2] == "__heap_start"})
+        assert set(addr) >= {".rodata", "__heap_start"}, (app.name, addr)
         for what, a in addr.items():
             assert a % page == 0, f"{app.name}: {what} at {a:#x}, not on a page"
+
+
+# A program whose globals carry the names a linker script may define itself
+# (GNU ld PROVIDEs end, etext and edata; a script that assigns them outright
+# moves the program's own `end` onto the heap's first page).
+OWN_NAMES = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "RCCE.h"
+
+int start[1000], end[1000];
+char etext[300], edata[300];
+
+int RCCE_APP(int argc, char **argv)
+{
+    int me, bad = 0;
+
+    RCCE_init(&argc, &argv);
+    me = RCCE_ue();
+    for (int i = 0; i < 1000; i++) {
+        start[i] = 3 * i + me;
+        end[i] = 7 * i + me;
+    }
+    memset(etext, 't', sizeof etext);
+    memset(edata, 'd', sizeof edata);
+    /* the heap must lie past every one of them, not on them */
+    char *heap = malloc(1 << 16);
+    memset(heap, 0x5a, 1 << 16);
+    for (int i = 0; i < 1000; i++)
+        bad += start[i] != 3 * i + me || end[i] != 7 * i + me;
+    for (int i = 0; i < 300; i++)
+        bad += etext[i] != 't' || edata[i] != 'd';
+    printf("ue %d: %d wrong\n", me, bad);
+    RCCE_finalize();
+    return bad != 0;
+}
+"""
+
+
+@pytest.mark.parametrize("side", ["chip", "host"])
+def test_program_keeps_its_own_end_etext_edata(tmp_path, side):
+    (tmp_path / "names.c").write_text(OWN_NAMES)
+    if side == "chip":
+        cc(tmp_path, "-O2", "-o", "names.elf", "names.c")
+        r = run_app(tmp_path / "names.elf", cores="0,1", args=["2", "0.533", "0", "1"],
+                    timeout=120)
+        out = "\n".join(l for lines in r.core_lines().values() for l in lines)
+    else:
+        cc(tmp_path, "--host", "-O2", "-o", "names", "names.c")
+        r = subprocess.run([str(tmp_path / "names"), "2", "0.533", "0", "1"],
+                           capture_output=True, text=True, timeout=60)
+        out = r.stdout
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert sorted(out.splitlines()) == ["ue 0: 0 wrong", "ue 1: 0 wrong"], out
+    if side == "chip":
+        # the program's `end` is its own array in .bss, not the heap's start
+        syms = subprocess.run(["i686-linux-gnu-nm", str(tmp_path / "names.elf")],
+                              capture_output=True, text=True, check=True, timeout=30).stdout
+        kind = {f[2]: f[1] for f in map(str.split, syms.splitlines()) if len(f) == 3}
+        assert kind["end"] in "bB" and kind["etext"] in "bB", kind
+
+
+# Like most RCCE programs, this one does not look at what RCCE_init returns.
+UNCHECKED = r"""
+#include <stdio.h>
+#include "RCCE.h"
+
+int RCCE_APP(int argc, char **argv)
+{
+    RCCE_init(&argc, &argv);
+    printf("share %d\n", 1000 / RCCE_num_ues());
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("side", ["chip", "host"])
+def test_refused_rcce_init_ends_the_program_with_its_reason(tmp_path, side):
+    """A refused RCCE_init says why and ends the program (status 2), instead
+    of letting it run on without a UE count into a divide error; a program
+    that asks for RCCE 1.x's behaviour gets the error back."""
+    (tmp_path / "p.c").write_text(UNCHECKED)
+    (tmp_path / "q.c").write_text(UNCHECKED.replace(
+        "    RCCE_init(&argc", "    RCCE_init_refusal(RCCE_INIT_RETURN);\n"
+        "    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS)\n        return 7;\n"
+        "    RCCE_init(&argc"))
+    # words the host's main accepts and RCCE_init refuses, on both sides
+    words = ["2", "0.533", "0", "1", "--coll", "bcast=nosuch"]
+    for prog, want in (("p", 2), ("q", 7)):
+        if side == "chip":
+            cc(tmp_path, "-O2", "-o", f"{prog}.elf", f"{prog}.c")
+            r = run_app(tmp_path / f"{prog}.elf", cores="0,1", args=words, timeout=120)
+            out = r.stdout + r.stderr
+        else:
+            cc(tmp_path, "--host", "-O2", "-o", prog, f"{prog}.c")
+            r = subprocess.run([str(tmp_path / prog), *words], capture_output=True, text=True,
+                               timeout=60)
+            out = r.stdout + r.stderr
+        assert r.returncode == want, out
+        assert "RCCE_init: --coll 'bcast=nosuch': bcast: unknown algorithm" in out, out
+        assert "share" not in out and "divide error" not in out, out
