@@ -229,6 +229,18 @@ int    RCCE_ue_core(int ue);
 #define RCCE_COPY_RCCE1    (RCCE_COPY_WORDS | RCCE_COPY_LOCKSTEP)
 int    RCCE_copy_style(int style);
 
+/*
+ * libscc extension: what RCCE_init does when it refuses its arguments.
+ * It always says why on stderr. RCCE_INIT_EXIT (the default) then ends the
+ * program with status 2, since most RCCE programs do not check RCCE_init
+ * and would go on without a rank; RCCE_INIT_RETURN returns the error, as
+ * RCCE 1.x did. Call it before RCCE_init (on the host, in each UE).
+ * Returns the previous mode, or -1 for a mode it does not know.
+ */
+#define RCCE_INIT_EXIT     0
+#define RCCE_INIT_RETURN   1
+int    RCCE_init_refusal(int mode);
+
 #ifdef SCC_HOST
 extern __thread RCCE_COMM RCCE_COMM_WORLD;
 #else

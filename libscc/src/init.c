@@ -10,12 +10,14 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
 SCC_TLS struct scc_state scc_self;
 SCC_TLS RCCE_COMM RCCE_COMM_WORLD;
+static SCC_TLS int refusal = RCCE_INIT_EXIT;  /* apart from scc_self, which init zeroes */
 
 static int parse_int(const char *s, int *out)
 {
@@ -98,7 +100,37 @@ static int parse_ues(int argc, char **argv)
     return RCCE_SUCCESS;
 }
 
+int RCCE_init_refusal(int mode)
+{
+    int old = refusal;
+
+    if (mode != RCCE_INIT_EXIT && mode != RCCE_INIT_RETURN)
+        return -1;
+    refusal = mode;
+    return old;
+}
+
+static int init(int *argc, char ***argv);
+
+/* Most RCCE programs do not look at what RCCE_init returns: one that was
+ * refused would go on without a rank or a UE count (a divide by zero, a
+ * send to nobody). So by default a refusal ends the program here, with
+ * the reason already said and the status of a usage error. */
 int RCCE_init(int *argc, char ***argv)
+{
+    int err = init(argc, argv);
+
+    if (err != RCCE_SUCCESS && refusal == RCCE_INIT_EXIT) {
+        fprintf(stderr, "RCCE_init: refused, the program ends here with status 2 "
+                "(RCCE_init_refusal(RCCE_INIT_RETURN) returns the error instead)\n");
+        fflush(stdout);     /* picolibc's fflush takes no NULL */
+        fflush(stderr);
+        exit(2);
+    }
+    return err;
+}
+
+static int init(int *argc, char ***argv)
 {
     int err;
 

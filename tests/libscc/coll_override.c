@@ -27,6 +27,9 @@ int RCCE_APP(int argc, char **argv)
     char buf[BYTES];
     double mine[3], sum[3];
 
+    /* the errors' test wants every UE's refusal said, and this program
+     * checks the result */
+    RCCE_init_refusal(RCCE_INIT_RETURN);
     if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
         printf("FAIL: RCCE_init\n");
         return 1;
