@@ -27,6 +27,8 @@ LSC_HEADERS  := $(wildcard libscc/include/*.h libscc/src/*.h libscc/src/coll/*.h
 LSC_TESTS    := $(basename $(notdir $(wildcard tests/libscc/*.c)))
 LSC_INCLUDES := -I libscc/include -I libscc/platform -I include
 LSC_VARIANTS := host tsan asan
+# libscc/platform/*.c of the host backend
+LSC_HOST_PLAT := host host_where
 LSC_SANDEPS  := $(LSC_OUT)/sandeps.stamp
 
 HOST_CC ?= gcc
@@ -81,12 +83,13 @@ $(LSC_OUT)/$(1)/obj/%.o: libscc/src/%.c | $(LSC_SANDEPS)
 
 $(LSC_OUT)/$(1)/obj/coll/select.o: $(COLL_TUNING_H)
 
-$(LSC_OUT)/$(1)/obj/host.o: libscc/platform/host.c | $(LSC_SANDEPS)
+$(LSC_HOST_PLAT:%=$(LSC_OUT)/$(1)/obj/%.o): $(LSC_OUT)/$(1)/obj/%.o: \
+		libscc/platform/%.c | $(LSC_SANDEPS)
 	@mkdir -p $$(@D)
 	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -c -o $$@ $$<
 
 $(LSC_OUT)/$(1)/librcce.a: $(patsubst libscc/src/%.c,$(LSC_OUT)/$(1)/obj/%.o,$(LSC_SRCS)) \
-		$(LSC_OUT)/$(1)/obj/host.o
+		$(LSC_HOST_PLAT:%=$(LSC_OUT)/$(1)/obj/%.o)
 	@rm -f $$@
 	ar rcs $$@ $$^
 

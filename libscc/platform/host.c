@@ -19,6 +19,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <execinfo.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -63,14 +64,24 @@ static __thread int seen_seq;       /* wake[my_core].seq at the last relax */
  * its UE runs and where it last waited (0: it has not waited since the
  * watchdog last looked). */
 static unsigned long stores;
+/* The report asks a UE for its stack (want_stack) and the UE takes it at
+ * its next wait: a thread can take only its own. */
+#define STACK_FRAMES 24
 static struct {
     _Alignas(64) int live;
     void *waited_at;
+    int want_stack, depth;
+    void *stack[STACK_FRAMES];
 } ue_state[HOST_CORES];
 
 static void waiting(void *where)
 {
     __atomic_store_n(&ue_state[my_core].waited_at, where, __ATOMIC_RELAXED);
+    if (__atomic_load_n(&ue_state[my_core].want_stack, __ATOMIC_ACQUIRE)) {
+        int d = backtrace(ue_state[my_core].stack, STACK_FRAMES);
+        __atomic_store_n(&ue_state[my_core].depth, d, __ATOMIC_RELEASE);
+        __atomic_store_n(&ue_state[my_core].want_stack, 0, __ATOMIC_RELEASE);
+    }
 }
 
 int plat_init(struct plat_facts *f)
@@ -240,15 +251,24 @@ static void watch(double limit_s)
             break;
     }
     fprintf(stderr, "libscc host: no UE can make progress: for %.1f s every UE left has "
-            "waited and none has stored a line; where they wait (addr2line -f -e the "
-            "program):\n", limit_s);
+            "waited and none has stored a line; where they wait:\n", limit_s);
+    for (int c = 0; c < HOST_CORES; c++)
+        if (__atomic_load_n(&ue_state[c].live, __ATOMIC_SEQ_CST))
+            __atomic_store_n(&ue_state[c].want_stack, 1, __ATOMIC_RELEASE);
+    struct timespec ts = { 0, 200 * 1000 * 1000 };
+    nanosleep(&ts, NULL);           /* let each wait once more, to see where */
     for (int c = 0; c < HOST_CORES; c++) {
         if (!__atomic_load_n(&ue_state[c].live, __ATOMIC_SEQ_CST))
             continue;
-        struct timespec ts = { 0, 100 * 1000 * 1000 };
-        nanosleep(&ts, NULL);       /* let it wait once more, to see where */
-        fprintf(stderr, "  core %02d waits, called from %p\n", c,
-                __atomic_load_n(&ue_state[c].waited_at, __ATOMIC_RELAXED));
+        fprintf(stderr, "  core %02d waits ", c);
+        if (__atomic_load_n(&ue_state[c].want_stack, __ATOMIC_ACQUIRE)) {
+            void *at = __atomic_load_n(&ue_state[c].waited_at, __ATOMIC_RELAXED);
+            plat_where_print(stderr, &at, 1);
+        } else {
+            plat_where_print(stderr, ue_state[c].stack,
+                             __atomic_load_n(&ue_state[c].depth, __ATOMIC_ACQUIRE));
+        }
+        fputc('\n', stderr);
     }
     fflush(stderr);
     _exit(SCC_EXIT_STALLED);

@@ -72,6 +72,11 @@ void plat_quiesce(void);
 
 #ifdef SCC_HOST
 
+#include <stdio.h>
+/* host_where.c: prints where a stack of return addresses waits, the
+ * program's own function, file and line first (the stall report). */
+void plat_where_print(FILE *out, void *const *frames, int n);
+
 static inline void plat_invalidate(void)
 {
     /* the acquire loads below do the work */
