@@ -3,6 +3,7 @@ app function on core 5 only, reads a local variable, and the run then
 ends as it would have, with the same modeled numbers as a run without gdb."""
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import subprocess
@@ -72,7 +73,8 @@ def test_gdb_stops_core_5_in_an_app_function(prog, mode):
         time.sleep(0.5)
         g = subprocess.run([gdb, "-batch", "-x", str(script),
                             "-ex", "break work if $_thread == 6", "-ex", "continue",
-                            "-ex", "print me", "-ex", "print $_thread", "-ex", "delete",
+                            "-ex", "print me", "-ex", "print $_thread", "-ex", "info threads",
+                            "-ex", "delete",
                             "-ex", "detach"],
                            capture_output=True, text=True, timeout=120)
         out, err = run.communicate(timeout=120)
@@ -81,6 +83,10 @@ def test_gdb_stops_core_5_in_an_app_function(prog, mode):
             run.kill()
     assert "$1 = 5" in g.stdout, g.stdout[-3000:] + g.stderr[-2000:]
     assert "$2 = 6" in g.stdout                 # core 5 is thread 6
+    # threads named by core and state: 5 is stopped in work (running for
+    # the machine), 47 is not in the run (held in reset)
+    assert re.search(r"\b6 +Thread 1\.6 \(core 05 \(running\)\)", g.stdout), g.stdout[-3000:]
+    assert re.search(r"\b48 +Thread 1\.48 \(core 47 \(held\)\)", g.stdout), g.stdout[-3000:]
     assert "work (me=5)" in g.stdout or "work (me=me@entry=5)" in g.stdout, g.stdout[-3000:]
     assert run.returncode == 0, out[-2000:] + err[-2000:]
     plain = subprocess.run(scc_run(prog), capture_output=True, text=True, timeout=180)

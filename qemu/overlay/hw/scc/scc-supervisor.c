@@ -31,6 +31,7 @@
 #include "hw/i386/apic_internal.h"
 #include "target/i386/cpu.h"
 #include "hw/scc/scc.h"
+#include "gdbstub/thread-extra.h"
 #include "trace.h"
 
 #define STALL_PERIOD_MS     100
@@ -401,8 +402,29 @@ static void scc_shutdown_notify(Notifier *n, void *data)
     scc_report(s, "stopped by a signal (a time limit?)");
 }
 
+/* gdb's thread list: "core 05 (held)" rather than QEMU's "CPU#5
+ * [halted ]", since a held core and one waiting in HLT look alike there
+ * and gdb's thread number is the core id plus one. */
+static char *scc_gdb_thread_extra(CPUState *cs)
+{
+    SCCMachineState *s = SCC_MACHINE(qdev_get_machine());
+    SCCCore *c;
+
+    if (cs->cpu_index < 0 || cs->cpu_index >= s->ncores) {
+        return NULL;
+    }
+    c = &s->core[cs->cpu_index];
+    if (c->exited) {
+        return g_strdup_printf("core %02d (exited, status %d)", c->id, c->exit_status);
+    }
+    return g_strdup_printf("core %02d (%s)", c->id,
+                           scc_core_state(s, c) == CORE_STATE_RESET ? "held" :
+                           cs->halted ? "waiting in hlt" : "running");
+}
+
 void scc_supervisor_init(SCCMachineState *s)
 {
+    gdb_thread_extra_hook = scc_gdb_thread_extra;
     s->stall_timer = timer_new_ms(QEMU_CLOCK_REALTIME, scc_stall_check, s);
     s->shutdown_notifier.notify = scc_shutdown_notify;
     qemu_register_shutdown_notifier(&s->shutdown_notifier);
