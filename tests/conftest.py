@@ -26,7 +26,37 @@ def build() -> Path:
     return BUILD
 
 
+# Each test file's layer, a marker: `pytest -m kernel tests` runs one layer.
+# A new test file must be named here (test_every_test_file_has_a_layer).
+LAYERS = {
+    "machine": "the QEMU machine, its timing mode, GRUB and gdb on it",
+    "kernel": "the per-core kernel and its system calls, copy cores, notification",
+    "libscc": "RCCE, iRCCE, RCCEnb and the collectives, on both backends; scc-cc",
+    "apps": "the benchmark apps, their options and output",
+    "tools": "scc-run, scc-bench and the other Python tools",
+    "report": "the papers' report and its targets",
+    "project": "the repository's own habits: history, docs",
+}
+LAYER_OF = {
+    "test_abi.py": "machine", "test_machine.py": "machine", "test_migration.py": "machine",
+    "test_timing.py": "machine", "test_tcg.py": "machine", "test_grub.py": "machine",
+    "test_debug.py": "machine",
+    "test_kernel.py": "kernel", "test_kernel_guard.py": "kernel", "test_layers.py": "kernel",
+    "test_copy.py": "kernel", "test_grant.py": "kernel", "test_notify.py": "kernel",
+    "test_reliability.py": "kernel",
+    "test_libscc.py": "libscc", "test_coll.py": "libscc", "test_tuning.py": "libscc",
+    "test_sdk.py": "libscc", "test_examples.py": "libscc",
+    "test_appopts.py": "apps", "test_membench.py": "apps", "test_output.py": "apps",
+    "test_inputs.py": "apps",
+    "test_bench.py": "tools", "test_tools.py": "tools", "test_run_args.py": "tools",
+    "test_headlines.py": "report", "test_report.py": "report", "test_targets.py": "report",
+    "test_history.py": "project", "test_docs.py": "project",
+}
+
+
 def pytest_configure(config):
+    for layer, what in LAYERS.items():
+        config.addinivalue_line("markers", f"{layer}: {what} (tests/conftest.py LAYER_OF)")
     config.addinivalue_line(
         "markers", "no_qemu: the test does not need the QEMU binary (pure unit test)")
     config.addinivalue_line(
@@ -41,6 +71,10 @@ def pytest_collection_modifyitems(config, items):
     """`make test` runs the tests in two passes: SCC_TEST_PASS=shared (on
     several pytest-xdist workers at once) leaves out the tests marked alone,
     SCC_TEST_PASS=alone runs only those. Unset: all of them."""
+    for item in items:
+        layer = LAYER_OF.get(Path(str(item.fspath)).name)
+        if layer:
+            item.add_marker(getattr(pytest.mark, layer))
     which = os.environ.get("SCC_TEST_PASS", "")
     if which not in ("", "shared", "alone"):
         raise pytest.UsageError(f"SCC_TEST_PASS={which!r}: expected shared or alone")

@@ -52,3 +52,12 @@ def test_commits_have_short_subjects_and_a_body():
     bad = [f"{h}: {', '.join(p)}: {m.splitlines()[0][:80]}"
            for h, m in commits() if (p := problems(m))]
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.no_qemu
+def test_every_test_file_has_a_layer():
+    """`pytest -m LAYER` runs one layer only if every file is in one."""
+    from conftest import LAYER_OF, LAYERS
+    files = sorted(p.name for p in (REPO / "tests").glob("test_*.py"))
+    assert [f for f in files if f not in LAYER_OF] == []
+    assert set(LAYER_OF.values()) <= set(LAYERS)
