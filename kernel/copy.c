@@ -7,6 +7,11 @@
 // it walks the requester's page tables (read through a window too) and
 // copies only what the requester's user code may read, into what it may
 // write. The entries it changes are put back before the call returns.
+//
+// Another core's memory is used only with its owner's consent: a grant
+// (SYS_grant) that names the range, the cores and read or read-write,
+// kept in this kernel's export page, where other cores' kernels read it
+// through the same window as the page tables.
 
 #include <scc/io.h>
 #include <scc/sif.h>
@@ -22,9 +27,41 @@ enum { W_SRC, W_DST, W_PT, NWIN };
 #define EXPORT_MAGIC    0x434F5059u     // "COPY"
 #define UNCACHED        (PTE_PCD | PTE_PWT)
 
-// Where another instance of this kernel finds this core's page directory:
-// the same address in every core that runs the same kernel.elf.
-volatile struct { uint32_t magic, pgdir; } copy_export;
+// A grant: [lo, lo + len) of this core's user memory, to the cores of
+// mask (bit i: core i), with prot (SCC_GRANT_*). id 0 is a free slot; an
+// id is never reused soon (a generation above the slot), so that a reader
+// that finds the same id after its access knows the grant held all along,
+// and a stale id revokes nothing. One line each.
+struct grant {
+	uint32_t id, lo, len, prot;
+	uint32_t mask[2];
+	uint32_t pad[2];
+};
+
+// The export page's first line.
+struct export_head {
+	uint32_t magic, pgdir;
+	uint32_t ngrants;	// slots from here on are free: readers stop here
+	uint32_t pad[5];	// the grants start on a line of their own
+};
+
+// What another instance of this kernel reads of this one, through a LUT
+// window from DRAM: at the same address in every core that runs the same
+// kernel.elf. A page of its own, mapped uncached (copy_init): the chip
+// keeps no coherence, so a grant or a revoke must be in DRAM, not in this
+// core's caches, when the system call returns. Readers take it a line at
+// a time (export_line).
+#define GRANT_SLOT_BITS 7	// SCC_GRANT_MAX slots fit
+static volatile struct {
+	struct export_head h;
+	struct grant g[SCC_GRANT_MAX];
+} copy_export __attribute__((aligned(PGSIZE)));
+_Static_assert(sizeof(copy_export) == PGSIZE, "the export page holds nothing else");
+_Static_assert(SCC_GRANT_MAX < (1 << GRANT_SLOT_BITS), "a slot fits an id's low bits");
+
+static uint32_t grant_seq;	// the generation of the next grant's id
+static uint32_t refusals;	// accesses refused for want of a grant
+#define REFUSALS_TOLD	8	// told one by one; the rest only counted
 
 static struct { uint32_t saved, cur; } win[NWIN];
 static int serving;	// this core has served copies: its exit wakes requesters
@@ -41,8 +78,18 @@ static int any_cached;
 
 void copy_init(void)
 {
-	copy_export.pgdir = read_cr3();
-	copy_export.magic = EXPORT_MAGIC;
+	uint32_t *pte = vm_walk((uint32_t)&copy_export, 0);
+
+	if (!pte || !(*pte & PTE_P))
+		panic("copy: export page not mapped");
+	// Uncached from now on; the lines that zeroing .bss left in the
+	// caches go first, or a late write-back would land over a grant.
+	*pte |= UNCACHED;
+	invlpg((uint32_t)&copy_export);
+	wbinvd();
+	memset((void *)&copy_export, 0, sizeof(copy_export));
+	copy_export.h.pgdir = read_cr3();
+	copy_export.h.magic = EXPORT_MAGIC;
 }
 
 // The exit hook. A copy core that stops (exits, faults) interrupts every
@@ -54,6 +101,9 @@ void copy_exit(void)
 	uint32_t id;
 
 	mbox_exit();
+	if (refusals > REFUSALS_TOLD)
+		cprintf("core %02u: %u cross-core accesses refused for want of a grant\n",
+			self.id, refusals);
 	if (!serving)
 		return;
 	for (id = 0; id < self.ncores; id++) {
@@ -170,6 +220,7 @@ struct owner {
 	struct core c;
 	uint32_t lut0;          // LUT entry for its private page 0
 	uint32_t pgdir;
+	uint32_t ngrants;       // its export page's, read with pgdir
 };
 
 // The kernel's pointer to physical byte pa of owner (private DRAM or
@@ -267,6 +318,81 @@ static int check_range(const struct owner *o, uint32_t va, uint32_t n, int write
 	return 0;
 }
 
+// Line va of the export page of owner o (va: the address in this
+// kernel's own, the same in its), as an MPBT line: one DRAM line read
+// instead of a word at a time, which a peer read of a collective pays for
+// every block. Through the source's slot, which the copy moves anyway; no
+// LUT entry moves (the page-table window is on the owner's page 0 since
+// owner_of). windows_open's CL1INVMB dropped the lines of earlier calls,
+// so what is read is what DRAM holds now.
+static const volatile void *export_line(const struct owner *o, const volatile void *va)
+{
+	return show(W_SRC, o, (uint32_t)va, PTE_MPBT);
+}
+
+// The id of a grant of owner o that lets this core use [va, va + n)
+// (n > 0) with prot, and its slot; 0 if there is none. One grant must
+// hold the whole range: a grant is a line, and the one grant of a
+// collective costs a reader that line.
+static uint32_t grant_find(const struct owner *o, uint32_t va, uint32_t n,
+			   uint32_t prot, uint32_t *slot)
+{
+	uint32_t i, id, lo, len, word = self.id / 32, bit = 1u << self.id % 32;
+	const volatile struct grant *g;
+
+	// Whatever the owner's count says, no slot beyond the table.
+	for (i = 0; i < o->ngrants && i < SCC_GRANT_MAX; i++) {
+		g = export_line(o, &copy_export.g[i]);
+		if (!(id = g->id) || !(g->mask[word] & bit) || (g->prot & prot) != prot)
+			continue;
+		lo = g->lo;
+		len = g->len;
+		// The same id after the fields: they are its (the owner
+		// clears a slot's id first and sets it last).
+		if (va >= lo && va - lo < len && n <= len - (va - lo) && g->id == id) {
+			*slot = i;
+			return id;
+		}
+	}
+	return 0;
+}
+
+// Whether the grant found as id in slot still holds. Read after an
+// access: if it does, any revoke came after the access, and so did
+// whatever the owner put in the memory since; the fields read before
+// belonged to this id too (an owner sets a slot's id last and clears it
+// first).
+static int grant_held(const struct owner *o, uint32_t slot, uint32_t id)
+{
+	uint32_t now;
+
+	return !read_phys(o, (uint32_t)&copy_export.g[slot].id, &now) && now == id;
+}
+
+// An access refused for want of a grant: -EPERM, and a line on this
+// core's console naming both cores and the range. Under fail-fast a
+// program that stops on the error ends the run with its exit status
+// alone; this line says why. The first few are told, the rest counted
+// (copy_exit), so that a program that probes cannot flood the console.
+static int refused(const char *what, uint32_t owner, uint32_t va, uint32_t n,
+		   uint32_t prot, int during)
+{
+	const char *more = ++refusals == REFUSALS_TOLD ?
+		" (further refusals only counted)" : "";
+
+	if (refusals > REFUSALS_TOLD)
+		return -SCC_EPERM;
+	if (during)
+		cprintf("core %02u: %s refused: core %02u revoked its grant to core %02u "
+			"of %u bytes at 0x%08x while it ran%s\n", self.id, what, owner,
+			self.id, n, va, more);
+	else
+		cprintf("core %02u: %s refused: core %02u granted core %02u no %s of "
+			"%u bytes at 0x%08x%s\n", self.id, what, owner, self.id,
+			prot == SCC_GRANT_RW ? "read-write" : "read", n, va, more);
+	return -SCC_EPERM;
+}
+
 // Memory type of one side: MPBT (L1 only, write-combined), or cached
 // (private DRAM) and uncached (shared DRAM, which nothing keeps coherent).
 static uint32_t side_flags(uint32_t pa, int mpbt)
@@ -309,10 +435,14 @@ static int copy_pages(const struct owner *o, uint32_t dst, uint32_t src,
 
 // Copy n bytes from src to dst, both addresses of owner's user space,
 // with the windows open. Nothing is written unless the whole request is
-// valid.
-static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
-		    uint32_t n, uint32_t method)
+// valid. For another core's memory (requester is not this core) its
+// owner's grants must cover the source for reading and the destination
+// for writing: asking a copy core is not consent by itself, as the
+// service may run whatever image the core map gave it.
+static int copy_run(const struct owner *o, uint32_t requester, uint32_t dst,
+		    uint32_t src, uint32_t n, uint32_t method)
 {
+	uint32_t slot;
 	int r;
 
 	if (method > SCC_COPY_LUT || n > SCC_COPY_MAX)
@@ -323,6 +453,12 @@ static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
 		return -SCC_EFAULT;
 	if (src < dst + n && dst < src + n)
 		return -SCC_EINVAL;	// overlap: no order of lines is right for both
+	if (requester != self.id) {
+		if (!grant_find(o, src, n, SCC_GRANT_READ, &slot))
+			return refused("copy", requester, src, n, SCC_GRANT_READ, 0);
+		if (!grant_find(o, dst, n, SCC_GRANT_RW, &slot))
+			return refused("copy", requester, dst, n, SCC_GRANT_RW, 0);
+	}
 	if (method != SCC_COPY_MPBT && method != SCC_COPY_LUT)
 		wbinvd();
 	r = check_range(o, src, n, 0);
@@ -337,20 +473,25 @@ static int copy_run(const struct owner *o, uint32_t dst, uint32_t src,
 }
 
 // The owner of a request from another core: -SCC_ESRCH unless it runs
-// this kernel image (its page directory is where ours says). Windows open.
+// this kernel image (its page directory is where ours says). Its export
+// page's first line at once (export_line). Windows open.
 static int owner_of(uint32_t id, struct owner *o)
 {
-	uint32_t magic = 0, pgdir = 0;
+	const volatile struct export_head *h;
+	uint32_t pgdir;
 
 	core_locate(&self, id, &o->c);
 	o->lut0 = lut_private_entry(&self, &o->c, 0);
-	if (read_phys(o, (uint32_t)&copy_export.magic, &magic) ||
-	    read_phys(o, (uint32_t)&copy_export.pgdir, &pgdir))
-		return -SCC_ESRCH;
+	// The page-table window onto the owner's page 0, where its kernel
+	// and export page are, so that the lines below move no other one.
+	window_set(W_PT, o->lut0);
+	h = export_line(o, &copy_export.h);
+	pgdir = h->pgdir;
 	// Another kernel image, or one that has not booted that far.
-	if (magic != EXPORT_MAGIC || pgdir % PGSIZE || pgdir >= memsize)
+	if (h->magic != EXPORT_MAGIC || pgdir % PGSIZE || pgdir >= memsize)
 		return -SCC_ESRCH;
 	o->pgdir = pgdir;
+	o->ngrants = h->ngrants;
 	return 0;
 }
 
@@ -369,7 +510,7 @@ int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
 	windows_open();
 	r = owner_of(requester, &o);
 	if (!r)
-		r = copy_run(&o, dst, src, n, method);
+		r = copy_run(&o, requester, dst, src, n, method);
 	windows_close();
 	return r;
 }
@@ -402,12 +543,16 @@ static void copy_in(char *d, const char *s, uint32_t n, int mpbt)
 // lines of the owner's pass through this core's L2, and what the owner
 // still holds dirty in its own caches is not seen, as on the chip, which
 // keeps no coherence. The owner writes src with MPBT stores (its pages
-// marked with SYS_copy_mpbt) or writes its caches back before. Any
-// running core's user memory may be read, as with SYS_copy_serve.
+// marked with SYS_copy_mpbt) or writes its caches back before. Only
+// what the owner granted this core for reading (SYS_grant), one grant
+// for the whole range; a grant revoked while the read ran counts as none,
+// and what was read is zeroed, as it may be what the owner put there
+// after.
 int32_t peer_read(uint32_t core, uint32_t dst, uint32_t src, uint32_t n)
 {
 	struct owner o;
-	uint32_t a, spa, chunk, slast = src + n - 1, *pte;
+	uint32_t a, spa, chunk, slast = src + n - 1, *pte, id = 0, slot = 0;
+	uint32_t dst0 = dst, src0 = src, n0 = n;
 	int r;
 
 	if (core >= self.ncores || core == self.id || n > SCC_COPY_MAX)
@@ -425,6 +570,8 @@ int32_t peer_read(uint32_t core, uint32_t dst, uint32_t src, uint32_t n)
 		return -SCC_ESRCH;
 	windows_open();
 	r = owner_of(core, &o);
+	if (!r && !(id = grant_find(&o, src, n, SCC_GRANT_READ, &slot)))
+		r = refused("peer read", core, src, n, SCC_GRANT_READ, 0);
 	if (!r)
 		r = check_range(&o, src, n, 0);
 	while (!r && n > 0) {
@@ -440,6 +587,10 @@ int32_t peer_read(uint32_t core, uint32_t dst, uint32_t src, uint32_t n)
 		src += chunk;
 		dst += chunk;
 		n -= chunk;
+	}
+	if (!r && !grant_held(&o, slot, id)) {
+		memset((void *)dst0, 0, n0);
+		r = refused("peer read", core, src0, n0, SCC_GRANT_READ, 1);
 	}
 	mpb_flush();
 	windows_close();
@@ -462,7 +613,7 @@ int32_t copy_lut(uint32_t dst, uint32_t src, uint32_t n)
 	// read and write it, nor stale after.
 	wbinvd();
 	windows_open();
-	r = copy_run(&o, dst, src, n, SCC_COPY_LUT);
+	r = copy_run(&o, self.id, dst, src, n, SCC_COPY_LUT);
 	windows_close();
 	wbinvd();
 	return r;
@@ -492,5 +643,81 @@ int32_t copy_mpbt(uint32_t va, uint32_t n, uint32_t on)
 		invlpg(a);
 	}
 	cl1invmb();
+	return 0;
+}
+
+// The bits of mask word w that name cores of the chip.
+static uint32_t chip_cores(uint32_t w)
+{
+	uint32_t first = w * 32;
+
+	if (self.ncores <= first)
+		return 0;
+	return self.ncores - first >= 32 ? 0xFFFFFFFFu : (1u << (self.ncores - first)) - 1;
+}
+
+// Whether [va, va + n) is all private user space or all shared DRAM, the
+// memory a copy core or a peer read may reach. The pages themselves are
+// checked when they are used, as for any copy: a grant is consent, not
+// a mapping.
+static int grantable(uint32_t va, uint32_t n)
+{
+	if (va + n < va)
+		return 0;
+	if (va >= USER_BASE && va + n <= USER_LIMIT)
+		return 1;
+	return va >= SCC_SHARED_BASE && va - SCC_SHARED_BASE < shm_size &&
+	       n <= shm_size - (va - SCC_SHARED_BASE);
+}
+
+// SYS_grant: the cores of mask (lo, hi) may read, or read and write, this
+// core's user memory [va, va + n), until revoked or this core exits (a
+// reader checks that its owner runs). The lowest free slot, so that
+// readers, who look up to the highest slot in use, look at few.
+int32_t grant(uint32_t va, uint32_t n, uint32_t prot, uint32_t lo, uint32_t hi)
+{
+	volatile struct grant *g;
+	uint32_t i, id;
+	int any = lo == SCC_GRANT_ANY_WORD && hi == SCC_GRANT_ANY_WORD;
+
+	if (n == 0 || (prot != SCC_GRANT_READ && prot != SCC_GRANT_RW))
+		return -SCC_EINVAL;
+	if (!any && (!(lo | hi) || (lo & ~chip_cores(0)) || (hi & ~chip_cores(1))))
+		return -SCC_EINVAL;
+	if (!grantable(va, n))
+		return -SCC_EFAULT;
+	for (i = 0; i < SCC_GRANT_MAX && copy_export.g[i].id; i++)
+		;
+	if (i == SCC_GRANT_MAX)
+		return -SCC_ENOMEM;
+	if (++grant_seq >> (31 - GRANT_SLOT_BITS))
+		grant_seq = 1;	// ids stay positive
+	id = grant_seq << GRANT_SLOT_BITS | i;
+	g = &copy_export.g[i];
+	g->lo = va;
+	g->len = n;
+	g->prot = prot;
+	g->mask[0] = lo;
+	g->mask[1] = hi;
+	// The id last: a reader that sees it sees the fields (uncached
+	// stores reach DRAM in program order).
+	g->id = id;
+	if (copy_export.h.ngrants <= i)
+		copy_export.h.ngrants = i + 1;
+	return (int32_t)id;
+}
+
+// SYS_revoke: the grant ends. The id goes first, so a reader either
+// missed the grant or finds it gone when it looks again after its access
+// (peer_read); a copy that passed its check before finishes.
+int32_t revoke(uint32_t id)
+{
+	uint32_t i = id & ((1u << GRANT_SLOT_BITS) - 1);
+
+	if (!id || i >= SCC_GRANT_MAX || copy_export.g[i].id != id)
+		return -SCC_EINVAL;
+	copy_export.g[i].id = 0;
+	while (copy_export.h.ngrants && !copy_export.g[copy_export.h.ngrants - 1].id)
+		copy_export.h.ngrants--;
 	return 0;
 }

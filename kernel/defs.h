@@ -217,6 +217,8 @@ int32_t copy_serve(uint32_t requester, uint32_t dst, uint32_t src, uint32_t n,
 int32_t copy_lut(uint32_t dst, uint32_t src, uint32_t n);
 int32_t copy_mpbt(uint32_t va, uint32_t n, uint32_t on);
 int32_t peer_read(uint32_t core, uint32_t dst, uint32_t src, uint32_t n);
+int32_t grant(uint32_t va, uint32_t n, uint32_t prot, uint32_t lo, uint32_t hi);
+int32_t revoke(uint32_t id);
 
 // exec.c
 const char *task_name(void);

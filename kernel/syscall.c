@@ -313,6 +313,12 @@ void syscall(struct trapframe *tf)
 	case SYS_peer_read:
 		r = peer_read(a, b, c, d);
 		break;
+	case SYS_grant:
+		r = grant(a, b, c, d, e);
+		break;
+	case SYS_revoke:
+		r = revoke(a);
+		break;
 	default:
 		r = -SCC_ENOSYS;
 		break;

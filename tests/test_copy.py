@@ -19,7 +19,7 @@ from scc.sccrun import run
 from lib import explain
 
 TIMEOUT = 120  # seconds, per run
-EINVAL, EFAULT, ESRCH, ETIMEDOUT = 22, 14, 3, 110
+EPERM, EINVAL, EFAULT, ESRCH, ETIMEDOUT = 1, 22, 14, 3, 110
 SIZES = [1, 1, 3, 33, 4095, 4097, 65541, 1048579, 16777216]
 
 
@@ -110,13 +110,21 @@ def test_split_and_async_byte_exact(images, tmp_path):
     assert all(n > 0 for n in served.values()), served
 
 
+# Every request names what it asks for in grants to the copy core (as the
+# client does), unless it is about grants; kernel memory and the MPBs
+# cannot be granted, so they are refused for want of one (-EPERM).
 REFUSALS = {
     "overlap": -EINVAL, "same": -EINVAL, "too_big": -EINVAL,
-    "src_unmapped": -EFAULT, "src_kernel": -EFAULT, "src_mpb": -EFAULT,
+    "src_unmapped": -EFAULT, "src_kernel": -EPERM, "src_mpb": -EPERM,
     "src_wraps": -EFAULT, "dst_partly_unmapped": -EFAULT, "bad_method": -EINVAL,
     "bad_target": -EINVAL, "dst_readonly": -EFAULT, "short_request": -EINVAL,
-    "unknown_tag": -EINVAL,
+    "unknown_tag": -EINVAL, "no_grant": -EPERM, "src_not_granted": -EPERM,
+    "dst_granted_read_only": -EPERM, "granted_another_core": -EPERM,
+    "dst_grant_short": -EPERM,
 }
+# the copy core's console line for "dst_granted_read_only"
+READ_ONLY_REFUSAL = re.compile(r"core 01: copy refused: core 00 granted core 01 no read-write "
+                               r"of 64 bytes at 0x[0-9a-f]{8}")
 
 
 def test_bad_requests_refused_and_service_goes_on(images, tmp_path):
@@ -132,7 +140,8 @@ def test_bad_requests_refused_and_service_goes_on(images, tmp_path):
     assert "after_refusals status=0 equal=1" in lines[0], explain(r)
     assert f"handles ok=0 bad={-EFAULT} equal=1" in lines[0], lines[0]
     assert f"marks on=1 off=1 kernel={-EFAULT} zero={-EINVAL} shm={-EFAULT}" in lines[0], lines[0]
-    assert any("2 served, 12 refused, 2 malformed" in l for l in lines[1]), lines[1]
+    assert any("2 served, 17 refused, 2 malformed" in l for l in lines[1]), lines[1]
+    assert any(READ_ONLY_REFUSAL.fullmatch(l) for l in lines[1]), lines[1]
     check_windows(r, [1])
 
 

@@ -532,16 +532,21 @@ def test_peer_read_reads_the_other_cores_memory_and_refuses_what_it_may_not():
     their own id and read 5,000 bytes of the other's from offset 100
     (across a page boundary, odd offsets) into a plain and an MPBT
     destination: both are the other's pattern, checked byte by byte in the
-    app (reading its own memory would not match). Then every call that
-    must be refused is, and the destination is not written."""
+    app (reading its own memory would not match). Each granted the other
+    read of its buffers (kernel memory cannot be granted: -EPERM before
+    any page is looked at; tests/test_grant.py has the grants' own cases).
+    Then every call that must be refused is, and the destination is not
+    written."""
     r = run_app(test_app("peer_read"), cores="0,31", args=["a=0", "b=31"], timeout=TIMEOUT)
     assert r.returncode == 0, explain(r)
     lines = r.core_lines("stdout")
-    for core in (0, 31):
+    for core, other in ((0, 31), (31, 0)):
         assert lines[core] == [
             "read plain OK", "read mpbt OK",
-            "self -22", "beyond -22", "idle -3", "toolarge -22",
-            "src_tail -14", "src_kernel -14", "dst_text -14", "dst_kernel -14",
+            "self -22", "beyond -22", "idle -3", "toolarge -22", "src_tail -14",
+            f"core {core:02d}: peer read refused: core {other:02d} granted core {core:02d} "
+            "no read of 64 bytes at 0x00001000",
+            "src_kernel -1", "dst_text -14", "dst_kernel -14",
             "untouched yes", "peer_read done"], lines[core]
 
 

@@ -504,8 +504,10 @@ FUZZ_CALLS = int(os.environ.get("SCC_FUZZ_CALLS", "1500"))
 def test_random_system_calls_on_every_core_end():
     """Item (timing-mode hang): random system calls with random arguments
     on all 48 cores in timing mode, kernel copies among them (SYS_copy_lut,
-    SYS_copy_serve, whose string copies once hung the timing mode): every
-    call returns, every core finishes, nothing panics or faults."""
+    SYS_copy_serve, whose string copies once hung the timing mode) and
+    grants (SYS_grant, SYS_revoke, and peer reads that pass or meet them;
+    tests/test_grant.py draws those alone): every call returns, every core
+    finishes, nothing panics or faults."""
     r = run_app(app("syscall_fuzz"), cores="0-47", args=[f"n={FUZZ_CALLS}"], timeout=900,
                 machine={"timing": "on"})
     assert not r.timed_out and r.returncode == 0, explain(r)

@@ -44,7 +44,10 @@
                                copy through LUT windows (docs/copy.md) */
 #define SYS_copy_serve  22  /* (int requester, uint32_t dst, uint32_t src,
                                size_t len, int method) -> 0: copy between
-                               the requester's user addresses */
+                               the requester's user addresses; -EPERM
+                               unless the requester granted this core read
+                               of [src, src + len) and read-write of
+                               [dst, dst + len) (SYS_grant) */
 #define SYS_lut_read    23  /* (unsigned page) -> this core's LUT entry */
 #define SYS_copy_wait   24  /* (int copier, u32 deadline_lo, u32 deadline_hi)
                                -> 0 once a message is waiting, -ESRCH once
@@ -73,8 +76,26 @@
                                still in core's caches is not seen);
                                -ESRCH if core is not running this kernel,
                                -EFAULT for memory either side may not use,
-                               -EINVAL for this core or n > SCC_COPY_MAX */
-#define SYS_NR          30
+                               -EINVAL for this core or n > SCC_COPY_MAX;
+                               -EPERM unless core granted this core read
+                               of all of [src, src + n) (SYS_grant) */
+#define SYS_grant       30  /* (const void *addr, size_t len, int prot,
+                               u32 cores_lo, u32 cores_hi) -> a grant id
+                               (> 0): the cores of the mask (bit i: core i;
+                               both words all ones: SCC_GRANT_ANY, every
+                               core) may read (SCC_GRANT_READ), or read and
+                               write (SCC_GRANT_RW), this core's user
+                               memory [addr, addr + len) with SYS_peer_read
+                               and SYS_copy_serve, until revoked or this
+                               core exits; -EINVAL for len 0, another prot,
+                               an empty mask or a core beyond the chip,
+                               -EFAULT for a range that is not all private
+                               user space or all shared DRAM, -ENOMEM with
+                               SCC_GRANT_MAX grants held */
+#define SYS_revoke      31  /* (int id) -> 0: the grant ends (an access that
+                               passed its check before may still finish);
+                               -EINVAL for an id this core does not hold */
+#define SYS_NR          32
 
 /* The T&S registers (LOCK0/1) have a vector of their own, a path as
  * short as one register access allows (docs/kernel.md): `int $0x81` with
@@ -101,6 +122,13 @@
 #define SCC_COPY_MPBT_DST   2   /* destination MPBT: write-combine buffer */
 #define SCC_COPY_MPBT       3   /* both */
 #define SCC_COPY_LUT        4   /* both through LUT windows, MPBT */
+
+/* Grants (SYS_grant, docs/copy.md "Grants"): what another core may do
+ * with a range of this core's user memory */
+#define SCC_GRANT_READ      1   /* SYS_peer_read, a copy core's source */
+#define SCC_GRANT_RW        3   /* also a copy core's destination */
+#define SCC_GRANT_ANY_WORD  0xFFFFFFFFu /* cores_lo and cores_hi both: any core */
+#define SCC_GRANT_MAX       127 /* grants a core holds at once */
 
 /* The kernel option crb= (docs/kernel.md): what user code may do with
  * the CRBs' first pages (GLCFG, GCBCFG, locks, LUT0) */

@@ -75,6 +75,26 @@ int scc_peer_read(int core, void *dst, const void *src, size_t n)
     return (int)scc_syscall(SYS_peer_read, core, (long)dst, (long)src, (long)n, 0);
 }
 
+int scc_grant_cores(const volatile void *addr, size_t len, int prot, uint64_t cores)
+{
+    return (int)scc_syscall(SYS_grant, (long)addr, (long)len, prot, (long)(uint32_t)cores,
+                            (long)(uint32_t)(cores >> 32));
+}
+
+int scc_grant(const volatile void *addr, size_t len, int prot, int core)
+{
+    if (core == SCC_GRANT_ANY)
+        return scc_grant_cores(addr, len, prot, ~(uint64_t)0);
+    if (core < 0 || core >= 64)
+        return -SCC_EINVAL;
+    return scc_grant_cores(addr, len, prot, (uint64_t)1 << core);
+}
+
+int scc_revoke(int id)
+{
+    return (int)scc_syscall(SYS_revoke, id, 0, 0, 0, 0);
+}
+
 /* An uncached access sends the write-combine buffer's line out. */
 static void wcb_flush(void)
 {
@@ -144,20 +164,40 @@ int scc_copy_post(int core, void *dst, const void *src, size_t n, int method,
     return send_req(core, dst, src, n, method, target, cookie);
 }
 
+/* The handle is done: its status is final and the copy core's grants end
+ * (it answers only once it has stopped touching the buffers). */
+static void finish(struct scc_copy_handle *h, int status)
+{
+    h->status = status;
+    h->done = 1;
+    for (int i = 0; i < 2; i++) {
+        if (h->grant[i] > 0)
+            scc_revoke(h->grant[i]);
+        h->grant[i] = 0;
+    }
+}
+
 int scc_copy_start(struct scc_copy_handle *h, int core, void *dst,
                    const void *src, size_t n, int method)
 {
-    int r;
+    int r = 0;
 
     h->core = core;
     h->cookie = next_cookie++;
     h->done = 0;
     h->status = 0;
     h->size = n;
-    if ((r = send_req(core, dst, src, n, method, scc_core_id(), h->cookie)) < 0) {
-        h->done = 1;
-        h->status = r;
+    h->grant[0] = h->grant[1] = 0;
+    /* Nothing to grant for an empty copy (nor for a core that cannot be a
+     * copy core: the request's own checks answer that). */
+    if (n > 0 && core >= 0 && core < scc_num_cores() && core != scc_core_id() &&
+        ((r = h->grant[0] = scc_grant(src, n, SCC_GRANT_READ, core)) < 0 ||
+         (r = h->grant[1] = scc_grant(dst, n, SCC_GRANT_RW, core)) < 0)) {
+        finish(h, r);
+        return r;
     }
+    if ((r = send_req(core, dst, src, n, method, scc_core_id(), h->cookie)) < 0)
+        finish(h, r);
     return r;
 }
 
@@ -189,8 +229,7 @@ static int claim(struct scc_copy_handle *h)
 
     for (i = 0; i < ndones; i++) {
         if (dones[i].cookie == h->cookie && dones[i].copier == h->core) {
-            h->status = dones[i].status;
-            h->done = 1;
+            finish(h, dones[i].status);
             dones[i] = dones[--ndones];
             return 1;
         }
@@ -211,8 +250,7 @@ int scc_copy_test(struct scc_copy_handle *h)
         while (take_one() >= 0)
             if (claim(h))
                 return 1;
-        h->status = -SCC_ESRCH;
-        h->done = 1;
+        finish(h, -SCC_ESRCH);
         return 1;
     }
     return 0;
@@ -253,10 +291,8 @@ int scc_copy_wait(struct scc_copy_handle *h)
             by = deadline(h->size);
         r = scc_syscall(SYS_copy_wait, h->core, (long)(uint32_t)by,
                         (long)(uint32_t)(by >> 32), 0, 0);
-        if (r == -SCC_ETIMEDOUT) {
-            h->status = (int)r;
-            h->done = 1;
-        }
+        if (r == -SCC_ETIMEDOUT)
+            finish(h, (int)r);
     }
     return h->status;
 }

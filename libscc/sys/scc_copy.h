@@ -42,16 +42,38 @@ extern int scc_mpbt_nranges;
 /* This core's LUT entry for page (0-255). */
 long scc_lut_read(unsigned page);
 
+/* --- grants: other cores' access to this core's memory ----------------------- */
+
+/* Let core (or SCC_GRANT_ANY: every core) read (prot SCC_GRANT_READ), or
+ * read and write (SCC_GRANT_RW), this core's user memory [addr, addr +
+ * len) through scc_peer_read and copy cores (SYS_grant), as XPMEM's
+ * xpmem_make does between processes: no other core's kernel touches this
+ * core's memory without one. A grant id (> 0) for scc_revoke, or
+ * -SCC_EINVAL (len 0, another prot, a core beyond the chip),
+ * -SCC_EFAULT (not all private user memory or all shared DRAM),
+ * -SCC_ENOMEM (SCC_GRANT_MAX grants held). */
+#define SCC_GRANT_ANY       (-1)
+int scc_grant(const volatile void *addr, size_t len, int prot, int core);
+/* The same for a set of cores: bit i of cores is core i (all ones: any). */
+int scc_grant_cores(const volatile void *addr, size_t len, int prot, uint64_t cores);
+/* End a grant: 0, or -SCC_EINVAL for an id this core does not hold. An
+ * access that passed its check before may still finish: revoke once the
+ * other cores are done (a peer read that finds the grant gone when it
+ * ends fails with -SCC_EPERM and leaves zeros). */
+int scc_revoke(int id);
+
 /* Read n bytes of core's user memory at src (an address of core's, e.g.
  * published through an MPB) into this core's dst, straight from DRAM
  * through a LUT window as MPBT lines (SYS_peer_read), as
- * process_vm_readv does between processes. The chip keeps no coherence:
- * what core still holds dirty in its caches is not seen, so core writes
- * src into pages marked MPBT (scc_copy_mark_mpbt: its stores go to DRAM
- * through the write-combine buffer) and sends that buffer out before it
- * says src is ready. 0, -SCC_ESRCH (core not running), -SCC_EFAULT
- * (memory either side may not use), -SCC_EINVAL (this core, n too
- * large). */
+ * process_vm_readv does between processes. core must have granted this
+ * core (or any) read of the whole range in one grant (scc_grant). The
+ * chip keeps no coherence: what core still holds dirty in its caches is
+ * not seen, so core writes src into pages marked MPBT
+ * (scc_copy_mark_mpbt: its stores go to DRAM through the write-combine
+ * buffer) and sends that buffer out before it says src is ready. 0,
+ * -SCC_EPERM (no grant: core's kernel console says so too), -SCC_ESRCH
+ * (core not running), -SCC_EFAULT (memory either side may not use),
+ * -SCC_EINVAL (this core, n too large). */
 int scc_peer_read(int core, void *dst, const void *src, size_t n);
 
 /* --- by copy cores ------------------------------------------------------------- */
@@ -62,7 +84,18 @@ struct scc_copy_handle {
     int done;                   /* 1 once status is final */
     int status;
     size_t size;                /* bytes asked for: the deadline's share */
+    int grant[2];               /* the source's and destination's grants to
+                                   core while the request runs (0: none) */
 };
+
+/*
+ * Asking a copy core to copy is consent for that copy: scc_copy_start
+ * (and scc_copy, scc_copy_split) grants the copy core read of the source
+ * and read-write of the destination, and revokes both once the handle is
+ * done (its completion came, the copy core stopped, the deadline passed).
+ * A request it cannot grant is not sent: the handle is done with the
+ * grant's error.
+ */
 
 /* Send a request; its completion comes back to this core. */
 int scc_copy_start(struct scc_copy_handle *h, int core, void *dst,
@@ -91,7 +124,10 @@ int scc_copy_split(const int *cores, int ncores, void *dst, const void *src,
                    size_t n, int method);
 
 /* A request whose success goes to core target (errors come back here,
- * and to target too). */
+ * and to target too). Only this core learns when it is done, so it
+ * grants nothing: the caller grants core read of src and read-write of
+ * dst (scc_grant) before, and revokes them once target says the copy is
+ * done. */
 int scc_copy_post(int core, void *dst, const void *src, size_t n, int method,
                   int target, uint32_t cookie);
 /* At a completion target: the next completion (flags: SCC_MBOX_NONBLOCK). */

@@ -14,6 +14,8 @@
  * over sizes and offsets (unaligned at both ends) and prints
  *   exact METHOD SIZE SOFF DOFF status=S bad=FIRST_WRONG_INDEX_OR_-1 guard=OK|BROKEN
  * refuse: prints "refuse NAME status=S untouched=1|0" per bad request.
+ * Requests on the wire grant the copy core what they name, as the client
+ * does (docs/copy.md, "Grants"), unless the case is about grants.
  * Every mode prints this core's LUT windows at the start and the end
  * ("client lut ..."), stops the copy cores and exits 0.
  */
@@ -156,14 +158,31 @@ static void exact(int argc, char **argv, size_t max)
     }
 }
 
-/* A request as sent on the wire, without the client's own checks. */
-static int raw(uint32_t dst, uint32_t src, uint32_t n, int method, int target)
+/* A request as sent on the wire, without the client's own checks. The
+ * source is granted to core `to` with sprot and the destination with
+ * dprot (0: not granted; a range the kernel refuses to grant is not
+ * either), for the request's time. */
+static int raw_granted(uint32_t dst, uint32_t src, uint32_t n, int method, int target,
+                       int sprot, int dprot, int to)
 {
     static uint32_t cookie = 0x5000;
     struct scc_copy_req q = {dst, src, n, (uint16_t)target, (uint16_t)method, ++cookie};
-    struct scc_copy_handle h = {cores[0], cookie, 0, 0, 0};
+    struct scc_copy_handle h = {cores[0], cookie, 0, 0, 0, {0, 0}};
+    int gs = sprot ? scc_grant((void *)(uintptr_t)src, n, sprot, to) : 0;
+    int gd = dprot ? scc_grant((void *)(uintptr_t)dst, n, dprot, to) : 0;
     int r = scc_mbox_send(cores[0], SCC_COPY_TAG_REQ, &q, sizeof(q));
-    return r < 0 ? r : scc_copy_wait(&h);
+
+    r = r < 0 ? r : scc_copy_wait(&h);
+    if (gs > 0)
+        MUST(scc_revoke(gs));
+    if (gd > 0)
+        MUST(scc_revoke(gd));
+    return r;
+}
+
+static int raw(uint32_t dst, uint32_t src, uint32_t n, int method, int target)
+{
+    return raw_granted(dst, src, n, method, target, SCC_GRANT_READ, SCC_GRANT_RW, cores[0]);
 }
 
 static int untouched(const unsigned char *p, size_t n)
@@ -207,6 +226,29 @@ static void refuse(void)
            buf, 2 * 4096);
     REFUSE("bad_method", raw(b + 4096, p, 64, 9, me), buf, 2 * 4096);
     REFUSE("bad_target", raw(b + 4096, p, 64, SCC_COPY_PLAIN, 200), buf, 2 * 4096);
+    /* Grants: the requester's consent, checked before any page */
+    REFUSE("no_grant", raw_granted(b + 4096, p, 64, SCC_COPY_PLAIN, me, 0, 0, cores[0]),
+           buf, 2 * 4096);
+    REFUSE("src_not_granted", raw_granted(b + 4096, p, 64, SCC_COPY_PLAIN, me, 0,
+                                          SCC_GRANT_RW, cores[0]), buf, 2 * 4096);
+    REFUSE("dst_granted_read_only", raw_granted(b + 4096, p, 64, SCC_COPY_MPBT, me,
+                                                SCC_GRANT_READ, SCC_GRANT_READ, cores[0]),
+           buf, 2 * 4096);
+    REFUSE("granted_another_core", raw_granted(b + 4096, p, 64, SCC_COPY_PLAIN, me,
+                                               SCC_GRANT_READ, SCC_GRANT_RW,
+                                               (cores[0] + 1) % scc_num_cores() == (int)me
+                                                   ? (cores[0] + 2) % scc_num_cores()
+                                                   : (cores[0] + 1) % scc_num_cores()),
+           buf, 2 * 4096);
+    {
+        /* the destination's grant ends 32 bytes short */
+        int gs = MUST(scc_grant(pat, 64, SCC_GRANT_READ, cores[0]));
+        int gd = MUST(scc_grant(buf + 4096, 32, SCC_GRANT_RW, cores[0]));
+        REFUSE("dst_grant_short", raw_granted(b + 4096, p, 64, SCC_COPY_PLAIN, me, 0, 0,
+                                              cores[0]), buf, 2 * 4096);
+        MUST(scc_revoke(gs));
+        MUST(scc_revoke(gd));
+    }
     memcpy(text_before, text, sizeof(text_before));
     r = raw((uint32_t)(uintptr_t)text, p, 64, SCC_COPY_PLAIN, me);
     printf("refuse dst_readonly status=%d untouched=%d\n", r,
@@ -286,11 +328,20 @@ static void third(int target)
     for (int i = 0; i < 4096; i++)
         buf[i] = pattern(i);
     memset(buf + 4096, FILL, 4096);
+    /* scc_copy_post grants nothing: the requester does, for both posts
+     * (the second's source is unmapped: the page check refuses it) */
+    int g[3] = {
+        MUST(scc_grant(buf, 4096, SCC_GRANT_READ, cores[0])),
+        MUST(scc_grant(buf + 4096, 4096, SCC_GRANT_RW, cores[0])),
+        MUST(scc_grant((void *)0x6F000000, 64, SCC_GRANT_READ, cores[0])),
+    };
     MUST(scc_copy_post(cores[0], buf + 4096, buf, 4096, SCC_COPY_AUTO, target, 77));
     /* An error comes back here too; the copy core serves in order, so
      * once it is here the first copy is done. */
     MUST(scc_copy_post(cores[0], buf + 4096, (void *)0x6F000000, 64, SCC_COPY_AUTO, target, 78));
     MUST(scc_copy_notice(&d, 0));
+    for (int i = 0; i < 3; i++)
+        MUST(scc_revoke(g[i]));
     printf("third requester cookie=%u status=%d equal=%d\n", (unsigned)d.cookie,
            (int)d.status, !memcmp(buf, buf + 4096, 4096));
 }

@@ -2,7 +2,9 @@
  * SYS_peer_read (scc_peer_read): one core reads another's user memory
  * from DRAM. Run on the two cores `a=ID b=ID`. Each core
  * fills three pages of its own (mapped MPBT, so that the stores reach
- * DRAM) with a pattern of its id, tells the other over the mailbox, reads
+ * DRAM) with a pattern of its id, grants the other core read of them (and
+ * of the unmapped page after its second buffer, for src_tail: a grant is
+ * not a mapping), tells the other over the mailbox, reads
  * a stretch of the other's that crosses a page boundary at odd offsets,
  * and checks it against the other's pattern; then the calls that must be
  * refused. Both run the same program and map the same pages in the same
@@ -70,6 +72,8 @@ int main(int argc, char **argv)
         mine[i] = pat((int)info.core_id, i);
     /* an uncached access sends the write-combine buffer's last line out */
     (void)scc_gtsc();
+    MUST(scc_grant(mine, LEN, SCC_GRANT_READ, peer));
+    MUST(scc_grant(mpbt, LEN + 4096, SCC_GRANT_READ, peer));
     exchange(peer, (uint32_t)(uintptr_t)mine);
 
     read_into("plain", peer, plain, mine);

@@ -3,7 +3,7 @@
  * (tests/test_reliability.py): the kernel must answer each one, never
  * panic, fault or hang, in functional and in timing mode.
  *
- *   syscall_fuzz [n=CALLS] [seed=S]
+ *   syscall_fuzz [n=CALLS] [seed=S] [only=grant]
  *
  * Each core draws n calls from the numbers below with its own seed
  * (seed + core id, so every run makes the same calls). Arguments mix small
@@ -15,9 +15,15 @@
  * know (newer numbers), whose waits it cannot bound. copy_serve copies
  * only for this core: a copy core writes where its requester says, and
  * random copies into another core's memory would break that core, as
- * they would on the chip.
+ * they would on the chip. Grants (SYS_grant, SYS_revoke) get random
+ * ranges, protections and core masks, mostly well-formed ones so that
+ * some hold and other cores' peer reads pass them; revokes are of ids
+ * this core holds about half the time. only=grant draws only the calls
+ * that make or use grants (tests/test_grant.py).
  *
- * Prints "fuzz done N" (N: the calls made) on a line of its own and exits 0.
+ * Prints "fuzz peer reads A admitted G no grant O other" (peer reads of
+ * one byte or more, by result) and "fuzz done N" (N: the calls made) on
+ * lines of their own and exits 0.
  */
 #include <stdint.h>
 #include <string.h>
@@ -89,13 +95,42 @@ static const int calls[] = {
     SYS_yield, SYS_info, SYS_mbox_send, SYS_mbox_recv, SYS_mbox_poll,
     SYS_mbox_mode, SYS_ipi, SYS_kstat, SYS_vmquery, SYS_tick,
     SYS_core_state, SYS_copy_mpbt, SYS_copy_lut, SYS_copy_serve,
-    SYS_lut_read, SYS_dram_map, SYS_peer_read, SYS_NR, SYS_NR + 7, -1,
+    SYS_lut_read, SYS_dram_map, SYS_peer_read, SYS_grant, SYS_revoke,
+    SYS_NR, SYS_NR + 7, -1,
 };
+static const int grant_calls[] = {
+    SYS_grant, SYS_grant, SYS_revoke, SYS_peer_read, SYS_peer_read, SYS_copy_serve,
+    SYS_yield,
+};
+static const int *pick = calls;
+static unsigned npick = sizeof(calls) / sizeof(calls[0]);
+
+/* Grant ids this core holds, for SYS_revoke (one may be revoked twice). */
+static long held[32];
+static unsigned nheld;
+/* Peer reads of one byte or more: admitted, refused for want of a grant,
+ * refused otherwise */
+static unsigned long peer[3];
+
+/* A core mask word: any core, one core, or whatever arg() gives. */
+static long mask_word(void)
+{
+    switch (next() % 4) {
+    case 0:
+        return -1;
+    case 1:
+        return (long)(1u << (next() % 32));
+    case 2:
+        return 0;
+    default:
+        return arg();
+    }
+}
 
 static void one(void)
 {
-    int nr = calls[next() % (sizeof(calls) / sizeof(calls[0]))];
-    long a = arg(), b = arg(), c = arg(), d = arg(), e = arg();
+    int nr = pick[next() % npick];
+    long a = arg(), b = arg(), c = arg(), d = arg(), e = arg(), r;
 
     switch (nr) {
     case SYS_write:
@@ -126,6 +161,13 @@ static void one(void)
         break;
     case SYS_peer_read:
         d = d & 0x3fff;                 /* reads another core, writes ours */
+        /* often a neighbour (cores 4k..4k+3 run together in a test) */
+        a = next() % 2 ? (long)((uint32_t)scc_core_id() ^ (next() % 4)) : a;
+        /* often both in buf: the other core's is at the same address */
+        if (next() % 2) {
+            b = (long)(buf + next() % 8192);
+            c = (long)(buf + next() % 8192);
+        }
         break;
     case SYS_copy_serve:
         /* a copy core writes its requester's memory as told: only our own
@@ -135,8 +177,21 @@ static void one(void)
         d = d & 0x3fff;
         e = next() % 8;
         break;
+    case SYS_grant:
+        c = next() % 4 ? (next() % 2 ? SCC_GRANT_READ : SCC_GRANT_RW) : c;
+        a = next() % 2 ? (long)(buf + next() % 8192) : a;
+        d = mask_word();
+        e = d == -1 && next() % 2 ? -1 : mask_word();
+        break;
+    case SYS_revoke:
+        a = nheld && next() % 2 ? held[next() % nheld] : a;
+        break;
     }
-    (void)scc_syscall(nr, a, b, c, d, e);
+    r = scc_syscall(nr, a, b, c, d, e);
+    if (nr == SYS_grant && r > 0)
+        held[nheld < 32 ? nheld++ : next() % 32] = r;
+    if (nr == SYS_peer_read && d > 0)
+        peer[r == 0 ? 0 : r == -SCC_EPERM ? 1 : 2]++;
 }
 
 int main(int argc, char **argv)
@@ -145,10 +200,16 @@ int main(int argc, char **argv)
     long i;
 
     rng = (uint32_t)arg_long(argc, argv, "seed", 1) * 2654435761u + scc_core_id() + 1;
+    if (!strcmp(arg_str(argc, argv, "only"), "grant")) {
+        pick = grant_calls;
+        npick = sizeof(grant_calls) / sizeof(grant_calls[0]);
+    }
     for (i = 0; i < n; i++)
         one();
     scc_syscall(SYS_tick, 0, 0, 0, 0, 0);
     /* on a line of its own: a random write may have left one unfinished */
-    printf("\nfuzz done %ld\n", n);
+    printf("\nfuzz peer reads %lu admitted %lu no grant %lu other\n", peer[0], peer[1],
+           peer[2]);
+    printf("fuzz done %ld\n", n);
     return 0;
 }

@@ -11,7 +11,12 @@
  * stop"). Read from the owner's DRAM, a line is read once and written
  * once: the MPB write, the MPB read and their instructions are gone.
  *
- * What it needs: the chip keeps no coherence, so a reader sees only what
+ * What it needs: the owner's consent, a grant (scc_grant_cores): each
+ * member lets the other members' cores read its input, once a call, and
+ * revokes that after the "done with your input" round below, so that
+ * nobody else ever reads it and nobody reads it after the call. A member
+ * that cannot grant (its grant table full) says its input is not ready,
+ * as below. And the chip keeps no coherence, so a reader sees only what
  * is in DRAM. An input in pages marked MPBT (scc_copy_mark_mpbt) is
  * there: its stores went through the write-combine buffer, never into
  * the L2, and its owner sends that buffer out before it says the input
@@ -51,6 +56,32 @@ static int input_ready(const char *in, size_t len)
 #endif
 }
 
+/* Let the cores of the other members (ue[0..m-1]) read the input, len
+ * bytes: a grant id, 0 on the host (threads need none), or -errno. */
+static int expose(const char *in, size_t len, const int *ue, int m)
+{
+#ifdef SCC_HOST
+    (void)in, (void)len, (void)ue, (void)m;
+    return 0;
+#else
+    uint64_t cores = 0;
+
+    for (int i = 0; i < m; i++)
+        cores |= (uint64_t)1 << scc_self.core_of[ue[i]];
+    return scc_grant_cores(in, len, SCC_GRANT_READ, cores);
+#endif
+}
+
+static void withdraw(int id)
+{
+#ifdef SCC_HOST
+    (void)id;
+#else
+    if (id > 0)
+        scc_revoke(id);
+#endif
+}
+
 static int read_block(int ue, char *dst, uintptr_t src, size_t b)
 {
 #ifdef SCC_HOST
@@ -64,7 +95,7 @@ static int read_block(int ue, char *dst, uintptr_t src, size_t b)
 
 static int run(struct coll_call *c)
 {
-    int n = c->n, me = c->me, ue[RCCE_MAXNP], m = 0, err = RCCE_SUCCESS, all = 1;
+    int n = c->n, me = c->me, ue[RCCE_MAXNP], m = 0, err = RCCE_SUCCESS, all = 1, id = -1;
     size_t b = c->bytes;
     uint64_t at = (uint64_t)(uintptr_t)c->in;
     /* the input's address (64 bits on the host, whose user addresses leave
@@ -75,10 +106,11 @@ static int run(struct coll_call *c)
     coll_copy_own(c->out + (size_t)me * b, c->in + (size_t)me * b, b);
     if (n == 1 || !b)
         return RCCE_SUCCESS;
-    if (input_ready(c->in, (size_t)n * b))
-        mine[1] |= READY;
     for (int s = 1; s < n; s++)
         ue[m++] = coll_ue(c, (me + s) % n);
+    /* granted before the signal that says where the input is */
+    if (input_ready(c->in, (size_t)n * b) && (id = expose(c->in, (size_t)n * b, ue, m)) >= 0)
+        mine[1] |= READY;
     /* the input's last MPBT line out of the write-combine buffer first */
     plat_flush(my_mpb());
     for (int i = 0; i < m; i++)
@@ -94,8 +126,10 @@ static int run(struct coll_call *c)
         if (v[2] != (uint32_t)b)
             err = RCCE_ERROR_MESSAGE_LENGTH;
     }
-    if (err == RCCE_SUCCESS && !all)
+    if (err == RCCE_SUCCESS && !all) {
+        withdraw(id);   /* nobody pulls */
         return coll_pairwise_alltoall(c, (struct coll_prim){ 1, 1 }, 0);
+    }
     for (int i = 0; i < m && err == RCCE_SUCCESS; i++) {
         int r = (me + 1 + i) % n;
 
@@ -107,6 +141,7 @@ static int run(struct coll_call *c)
         sig_wait(ue[i], 1, 1);
         sig_consume(ue[i], 1, 1);
     }
+    withdraw(id);       /* every reader is done with it */
     return err == RCCE_SUCCESS ? err : scc_error(err);
 }
 
