@@ -165,7 +165,7 @@ def test_48_cores_on_their_own_memory_wait_at_no_controller(tmp_path):
     """001: 48 cores reading their private memory at RCCE's rate show no
     measurable degradation; 002: a rank saturates at 9. Both hold because
     the default LUTs give a rank three or four cores and a controller
-    twelve (the published-figures file's caveat 3). All 48 cores read 512
+    twelve (caveat 3 of docs/papers/figures.toml). All 48 cores read 512
     KiB of their own DRAM at once (after one pass, beyond the L2): in the
     timed region no DRAM transaction waits at a rank or a controller, and
     every core's own bandwidth is the same as without the controllers'

@@ -1,5 +1,6 @@
-"""The papers' headline results (published-figures.md section 6), one row
-each, or several where one headline has several numbers that matter:
+"""The papers' headline results (their passages: docs/papers/figures.toml,
+the entries that name a row), one row each, or several where one
+headline has several numbers that matter:
 what the paper says, the experiments that measure it on this platform (in
 modeled SCC time), how our number is computed from their results, the
 band of ratios ours / published that counts as reproduced, and why.
@@ -338,7 +339,7 @@ Q_RCCE_BCAST = {"args": {"sizes": "262144", "iters": 1, "warmup": 1},
 # round's two one after the other (cube:blocking=1; iRCCE came in for DOPL
 # only, 000 section 2.3), RCCE_bcast and Cube on RCCE 1.x's lockstep sends
 # (as rows 2b and 13), DOPL on iRCCE's pipelined ones; every call on the
-# same buffer (--buffers reuse: 1000 repetitions of one call, L2515-2519).
+# same buffer (--buffers reuse: 1000 repetitions of one call, 000 lines 2515-2519).
 # host wall: full 105 s / quick 22 s.
 THESIS_SIZES = "1001,4001,8001,50000,190000,1000000"
 TH_SIMPLE = {"alg": "simple", "copy": "lockstep"}
@@ -648,7 +649,7 @@ def m_mpb_contention(dfs):
 
 L1_BYTES, L2_BYTES = 8 << 10, 256 << 10     # the model's caches (docs/timing.md)
 
-# 002 L1159-1185: (operation, memory type, level) -> MB/s
+# 002 lines 1159-1185: (operation, memory type, level) -> MB/s
 MEM_SINGLE = {("read", "plain", "L1"): 400.0, ("write", "plain", "L1"): 400.0,
               ("read", "plain", "L2"): 285.0, ("read", "plain", "DRAM"): 107.0,
               ("write", "plain", "L2"): 116.0, ("write", "mpbt", "L2"): 130.0,

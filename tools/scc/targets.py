@@ -82,7 +82,7 @@ PEAK_MBS = 45.0
 MODEL_LIMIT_MBS = 49.0
 PEAK_SHARE = 0.9            # "within 10 % of the limit the model imposes"
 ALLREDUCE_FACTOR = 2.5
-FACTOR_004 = 1.6            # 004 L11, L192: "factors of 1.6x up to 2.5x" over RCCE_comm
+FACTOR_004 = 1.6            # 004 lines 11, 192: "factors of 1.6x up to 2.5x" over RCCE_comm
 
 _SIZES = {
     # 32 B first: a size's modeled time depends on the sizes run before it

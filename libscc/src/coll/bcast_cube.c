@@ -20,7 +20,7 @@
  * "only provides blocking functions"; iRCCE was taken up for DOPL only).
  * The order keeps it free of deadlock: an in member sends its debt before
  * it receives (the out member takes the debt first, then sends), and two
- * lone members exchanging parts go lower rank first (000 L1774-1786).
+ * lone members exchanging parts go lower rank first (000 lines 1774-1786).
  */
 #include <string.h>
 
