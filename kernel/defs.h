@@ -114,6 +114,7 @@ void kfree_range(uint32_t start, uint32_t end);
 // vm.c
 extern uint32_t shm_size;
 extern int crb_mode;                    // SCC_CRB_*: the option crb=
+extern int dram_view_any;               // the option dram_view=any
 int32_t uvm_crb(uint32_t on);
 
 // dram_map.c

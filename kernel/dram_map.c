@@ -3,8 +3,12 @@
 // files let the copy paper's authors put N cores' buffers on one rank or
 // one controller (002, section II) to find where each saturates.
 //
-// Read-only: it shows other cores' memory (and shared DRAM) without
-// letting this core change it. One view at a time; a new one replaces it.
+// Read-only: it shows shared DRAM and this core's own memory without
+// letting this core change it. Another core's private memory only under
+// the kernel option dram_view=any, the machine's owner's consent for the
+// whole run (as Linux's /dev/mem needs root): without it a program could
+// read any other program's memory, which the grants (copy.c) forbid.
+// One view at a time; a new one replaces it.
 
 #include <scc/io.h>
 #include "defs.h"
@@ -15,6 +19,21 @@
 #define VIEW_MAX        SCC_PAGE_SIZE
 
 static uint32_t view_len;       // bytes mapped at VIEW_VA
+int dram_view_any;              // dram_view=any: other cores' slots too
+
+// Whether controller mc's system page is one of this core's own private
+// pages (or shared DRAM): what a view may show without dram_view=any.
+static int page_own(uint32_t mc, uint32_t page)
+{
+	uint32_t want = lut_mc_entry(&self, mc, page), p;
+
+	if (mc == 0 && page >= SCC_SHARED_ADDRBITS)
+		return 1;
+	for (p = 0; p * SCC_PAGE_SIZE < memsize; p++)
+		if (lut_private_entry(&self, &self, p) == want)
+			return 1;
+	return 0;
+}
 
 // Whether controller mc's system page holds memory: a slot of one of its
 // cores (as much of it as this machine backs), or shared DRAM on MC0.
@@ -55,6 +74,12 @@ int32_t dram_map(uint32_t mc, uint32_t page, uint32_t len)
 		return -SCC_EINVAL;
 	if (len && !page_held(mc, page))
 		return -SCC_EINVAL;
+	if (len && !dram_view_any && !page_own(mc, page)) {
+		cprintf("core %02u: DRAM view refused: MC%u page %u is another core's "
+			"private memory (kernel option dram_view=any allows it)\n",
+			self.id, mc, page);
+		return -SCC_EPERM;
+	}
 	// An image may reach up to IMAGE_LIMIT: its pages are not the view's.
 	for (a = VIEW_VA + view_len; a < VIEW_VA + len; a += PGSIZE) {
 		uint32_t *pte = vm_walk(a, 0);

@@ -39,7 +39,7 @@ static void bad_option(const char *w, const char *why)
 	while (n--)
 		console_putc(*w++);
 	cprintf("': %s (known: mbox=ipi|poll|hybrid|timer, tick=HZ with HZ <= %u, "
-		"crb=isolated|raw|strict)\n", why, TICK_MAX);
+		"crb=isolated|raw|strict, dram_view=own|any)\n", why, TICK_MAX);
 	core_exit(EXIT_BADOPTION);
 }
 
@@ -86,6 +86,15 @@ static void parse_options(const char *w)
 			if ((m = crb_parse(w + 4, v - (w + 4))) < 0)
 				bad_option(w, "unknown CRB mode");
 			crb_mode = m;
+		} else if (!strncmp(w, "dram_view=", 10)) {
+			for (v = w + 10; *v && *v != ' '; v++)
+				;
+			if (v - (w + 10) == 3 && !strncmp(w + 10, "own", 3))
+				dram_view_any = 0;
+			else if (v - (w + 10) == 3 && !strncmp(w + 10, "any", 3))
+				dram_view_any = 1;
+			else
+				bad_option(w, "dram_view takes own or any");
 		} else {
 			bad_option(w, "unknown option");
 		}

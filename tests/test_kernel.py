@@ -552,25 +552,33 @@ def test_peer_read_reads_the_other_cores_memory_and_refuses_what_it_may_not():
 
 # --- SYS_dram_map ---------------------------------------------------------------------
 
-def test_dram_map_shows_a_controllers_page_read_only_and_refuses_what_holds_nothing():
+@pytest.mark.parametrize("view", ["own", "any"])
+def test_dram_map_shows_a_controllers_page_read_only_and_refuses_what_holds_nothing(view):
     """Core 0 is slot 0 of MC0 (system page 0); core 31, on tile (3,2), is
     MC3's second core in id order (30, 31, ...): slot 1, page 41. Each
     core's 64 MiB are its slot's first four 16 MiB pages. A view of shared
     DRAM (MC0, page 0x1EC) shows the word the core stored there; the view
-    is user and present but not writable, and gone once taken away."""
-    r = run_app(test_app("dram_view"), cores="0,31", timeout=TIMEOUT)
+    is user and present but not writable, and gone once taken away. The
+    neighbouring slot, another core's memory, is refused (with a console
+    line) unless the kernel option dram_view=any allows it."""
+    r = run_app(test_app("dram_view"), cores="0,31", timeout=TIMEOUT,
+                kernel_opts=[] if view == "own" else ["dram_view=any"])
     assert r.returncode == 0, explain(r)
     lines = r.core_lines("stdout")
     for core, mc, page0 in ((0, 0, 0), (31, 3, 41)):
-        out = lines[core]
+        out = [l for l in lines[core] if not l.startswith(f"core {core:02d}: ")]   # the kernel's
+        other = 41 if page0 == 0 else page0 - 41
         assert out[-1] == "dram_view done", out
         assert out[0] == f"slot {mc} {page0} {64 << 20}", out
-        assert out[1:7] == [
+        assert out[1:8] == [
             f"map 4 0 4096 null", f"map {mc} 512 4096 null",
             f"map {mc} {page0} {(16 << 20) + 4096} null", f"map {mc} {page0 + 4} 4096 null",
-            f"map {mc} 500 4096 null", f"map {mc} {page0} 8192 ok"], out
-        wrote, seen = out[7].split()[1:]
+            f"map {mc} 500 4096 null", f"map {mc} {page0} 8192 ok",
+            f"map {mc} {other} 4096 {'ok' if view == 'any' else 'null'}"], out
+        refused = f"core {core:02d}: DRAM view refused: MC{mc} page {other} is another core's"
+        assert (refused in r.stdout) == (view == "own"), explain(r)
+        wrote, seen = out[8].split()[1:]
         assert int(wrote, 16) == 0x5CC0FFEE ^ core and seen == wrote, out
-        pte = int(out[8].split()[2], 16)
+        pte = int(out[9].split()[2], 16)
         assert pte & 0x5 == 0x5 and not pte & 0x2 and pte >> 24 == 0x2C, out
-        assert out[9:11] == ["unmap null", "view pte err -14"], out
+        assert out[10:12] == ["unmap null", "view pte err -14"], out

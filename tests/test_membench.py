@@ -63,8 +63,10 @@ def table(text: str, name: str):
 
 
 def run_timing(name, cores, args, machine=None):
+    # --place reads other cores' slots: the kernel must be allowed to show them
+    kopts = ["dram_view=any"] if "--place" in args else []
     r = run_app(app(name), cores=cores, args=args, machine={"timing": "on", **(machine or {})},
-                timeout=TIMEOUT)
+                timeout=TIMEOUT, kernel_opts=kopts)
     assert r.returncode == 0 and not r.timed_out, explain(r)
     comments, header, rows = table(r.core_stdout(0), name)
     assert comments["mode"] == "timing" and comments["clock"] == "modeled", comments

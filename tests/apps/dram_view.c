@@ -45,6 +45,9 @@ int main(void)
     try(mc, page0 + info.private_mem / (16u << 20), 4096);  /* past the backed part */
     try(mc, 500, 4096);                         /* past 12 slots and shared DRAM */
     try(mc, page0, 8192);                       /* its own memory */
+    /* the first page of the neighbouring slot: another core's memory,
+     * shown only under the kernel option dram_view=any */
+    try(mc, page0 ? page0 - SCC_PRIVATE_PAGES : SCC_PRIVATE_PAGES, 4096);
 
     unsigned word = 1024 + 8 * info.core_id;    /* a line of its own */
     volatile uint32_t *sh = (volatile uint32_t *)scc_shm() + word;
