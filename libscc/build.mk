@@ -21,8 +21,14 @@ ifndef LIBSCC_SYS_BUILD_MK
 endif
 
 LSC_OUT      := $(BUILD)/libscc/rcce
-LSC_SRCS     := $(wildcard libscc/src/*.c libscc/src/coll/*.c)
-LSC_HEADERS  := $(wildcard libscc/include/*.h libscc/src/*.h libscc/src/coll/*.h \
+# The collectives (libscc/src/coll/README.md): core/ the framework, engine/
+# what several algorithms share, one folder per operation. Their objects go
+# into the archive in the order of their file names, as when the folder was
+# flat: the order decides the code's layout, and the layout modeled times.
+LSC_COLL_SRCS := $(wildcard libscc/src/coll/*/*.c)
+LSC_SRCS     := $(wildcard libscc/src/*.c) \
+	$(foreach f,$(sort $(notdir $(LSC_COLL_SRCS))),$(filter %/$(f),$(LSC_COLL_SRCS)))
+LSC_HEADERS  := $(wildcard libscc/include/*.h libscc/src/*.h libscc/src/coll/*/*.h \
 	libscc/platform/*.h)
 LSC_TESTS    := $(basename $(notdir $(wildcard tests/libscc/*.c)))
 LSC_INCLUDES := -I libscc/include -I libscc/platform -I include
@@ -81,7 +87,7 @@ $(LSC_OUT)/$(1)/obj/%.o: libscc/src/%.c | $(LSC_SANDEPS)
 	@mkdir -p $$(@D)
 	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -c -o $$@ $$<
 
-$(LSC_OUT)/$(1)/obj/coll/select.o: $(COLL_TUNING_H)
+$(LSC_OUT)/$(1)/obj/coll/core/select.o: $(COLL_TUNING_H)
 
 $(LSC_HOST_PLAT:%=$(LSC_OUT)/$(1)/obj/%.o): $(LSC_OUT)/$(1)/obj/%.o: \
 		libscc/platform/%.c | $(LSC_SANDEPS)
@@ -108,7 +114,7 @@ $(RCCE_APPS:%=$(LSC_OUT)/$(1)/%): $(SCC_BUILD_H)
 libscc-host: $(LSC_OUT)/$(1)/librcce.a $(LSC_TESTS:%=$(LSC_OUT)/$(1)/tests/%) \
 	$(RCCE_APPS:%=$(LSC_OUT)/$(1)/%)
 
--include $(wildcard $(LSC_OUT)/$(1)/obj/*.d $(LSC_OUT)/$(1)/obj/coll/*.d \
+-include $(wildcard $(LSC_OUT)/$(1)/obj/*.d $(LSC_OUT)/$(1)/obj/coll/*/*.d \
 	$(LSC_OUT)/$(1)/tests/*.d $(LSC_OUT)/$(1)/*.d)
 endef
 
@@ -128,8 +134,8 @@ $(LSC_OUT)/chip/obj/%.o: libscc/src/%.c $(PICOLIBC_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -c -o $@ $<
 
-$(LSC_OUT)/chip/obj/coll/select.o: $(COLL_TUNING_H)
-$(LSC_OUT)/chip/obj/coll/select.o: APP_CFLAGS += -I $(SCC_BUILD_DIR)
+$(LSC_OUT)/chip/obj/coll/core/select.o: $(COLL_TUNING_H)
+$(LSC_OUT)/chip/obj/coll/core/select.o: APP_CFLAGS += -I $(SCC_BUILD_DIR)
 
 $(LSC_OUT)/chip/obj/chip.o: libscc/platform/chip.c $(PICOLIBC_STAMP)
 	@mkdir -p $(@D)
@@ -172,7 +178,7 @@ GUEST_TARGETS += $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS)
 libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS) $(LSC_CHIP_APPS) $(NOTIFY_APPS)
 
 .SECONDARY: $(LSC_CHIP_TESTS:.elf=.o)
--include $(wildcard $(LSC_OUT)/chip/obj/*.d $(LSC_OUT)/chip/obj/coll/*.d \
+-include $(wildcard $(LSC_OUT)/chip/obj/*.d $(LSC_OUT)/chip/obj/coll/*/*.d \
 	$(BUILD)/tests/libscc/*.d $(BUILD)/apps/notify/*.d)
 endif
 

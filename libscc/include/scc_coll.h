@@ -30,7 +30,7 @@
  *
  * or for a whole run, without recompiling: RCCE_init takes the words
  * "--coll bcast=oc:k=7" from the program's arguments, after SCC_COLL=
- * "bcast=oc:k=7;allreduce=hybrid" from the environment (src/coll/override.c).
+ * "bcast=oc:k=7;allreduce=hybrid" from the environment (src/coll/core/override.c).
  *
  * The collective names are bcast, reduce, allreduce, allgather, alltoall,
  * reduce_scatter, scatter, gather, barrier and stop.

@@ -27,7 +27,7 @@
  *   taken: chunks UE s has copied out of MY payload buffer, counted the
  *     same way (the acknowledgement of my sends to s).
  *   sig[0], sig[1]: two counters of collective signals from s to me
- *     (coll/sig.c): "chunk k is ready", "I am done with your buffer".
+ *     (coll/core/sig.c): "chunk k is ready", "I am done with your buffer".
  *   val[]: a value that goes with a signal (written before it).
  *   The counters only grow (mod 2^32), so a reader never has to clear a
  *   line and a late reader still sees the newest value ("at least n").
@@ -43,7 +43,7 @@
  * style (RCCE_COPY_LOCKSTEP) sends whole-region chunks in lockstep, as RCCE 1.x
  * did, and says so in the size word (SCC_SIZE_LOCKSTEP). A collective algorithm
  * that moves data through MPBs (OC-Bcast and the in-MPB algorithms) uses
- * the same region while this UE has no p2p send in flight (coll/region.c):
+ * the same region while this UE has no p2p send in flight (coll/core/region.c):
  * only the owner writes its region, and only signals (chan lines) are
  * written remotely.
  *

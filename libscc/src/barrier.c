@@ -2,7 +2,7 @@
  * barrier.c - RCCE_barrier's own: a dissemination barrier on MPB lines,
  * which the library uses itself wherever it must synchronize (RCCE_init,
  * RCCE_finalize, RCCE_comm_split). The collectives register it as the
- * barrier algorithm "dissemination" (coll/barrier_dissemination.c).
+ * barrier algorithm "dissemination" (coll/barrier/barrier_dissemination.c).
  *
  * In round k (k = 0, 1, ... while 2^k < size) member i writes the
  * barrier's epoch into line k of member (i + 2^k) mod size and waits for

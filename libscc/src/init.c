@@ -6,7 +6,7 @@
  * then one core id per UE. Ranks go to the cores in increasing id order.
  * RCCE_init removes those words, so the program sees only its own, and
  * takes the run's choice of collective algorithms (SCC_COLL, --coll:
- * coll/override.c).
+ * coll/core/override.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,7 +38,7 @@ static int cmp_int(const void *a, const void *b)
 /* Say why RCCE_init refuses its arguments, and return err. Every UE says
  * it: on the chip the first UE to give up stops the run, so only its own
  * words are sure to be seen. The reason may carry a list of what exists
- * (coll/override.c: scc_coll_error's, up to 512 bytes). */
+ * (coll/core/override.c: scc_coll_error's, up to 512 bytes). */
 int scc_init_refuse(int err, const char *fmt, ...)
 {
     char why[640];

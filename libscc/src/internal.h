@@ -70,7 +70,7 @@ struct scc_state {
     /* buffers kept from call to call (scratch.c) */
     struct { void *p; size_t n; } scratch[SCC_SCRATCH_SLOTS];
 
-    /* the blocking alltoall's odd-even order, worked out once (coll/bucket.c):
+    /* the blocking alltoall's odd-even order, worked out once (coll/engine/bucket.c):
      * bit s, whether step s sends first, for (n, rank) = pairwise_key */
     uint64_t pairwise_first;
     int pairwise_key;
@@ -143,7 +143,7 @@ int  scc_check_ue(int ue);              /* RCCE_SUCCESS or RCCE_ERROR_ID */
 int  scc_comm_init(RCCE_COMM *comm);    /* barrier lines of a communicator */
 int  scc_comm_label(void);              /* a new communicator's label (RCCE.h) */
 int  scc_barrier_dissemination(RCCE_COMM *comm);  /* RCCE_barrier's own */
-/* SCC_COLL and the --coll words (coll/override.c): 0, or -1 after saying
+/* SCC_COLL and the --coll words (coll/core/override.c): 0, or -1 after saying
  * why; takes the --coll words out of argv. */
 int  scc_coll_override(int *argc, char **argv);
 /* "RCCE_init: <reason>" on stderr (init.c); returns err. */

@@ -1,6 +1,6 @@
 /*
  * coll_override.c - the run's choice of algorithms without recompiling
- * (libscc/src/coll/override.c): SCC_COLL in the environment and --coll
+ * (libscc/src/coll/core/override.c): SCC_COLL in the environment and --coll
  * among the program's words. An unmodified RCCE program that broadcasts
  * and reduces; the words left after RCCE_init are the algorithms it
  * expects to have been used:

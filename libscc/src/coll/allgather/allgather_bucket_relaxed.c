@@ -1,0 +1,19 @@
+/*
+ * allgather_bucket_relaxed.c - 004's optimized allgather (Kohler & Radetzki, sections
+ * III.A-B, IV: relaxing the synchronization gave Allgather its 2.6x):
+ * the bucket ring with relaxed synchronization and RCCEnb selectable.
+ * relaxed=0,nb=0 is allgather "bucket".
+ */
+#include "../engine/bucket.h"
+
+static int run(struct coll_call *c)
+{
+    return coll_bucket_allgather(c, coll_prim_of(c));
+}
+
+const struct coll_alg coll_allgather_bucket_relaxed = {
+    .name = "bucket_relaxed", .op = COLL_ALLGATHER, .fn = run, .nparam = 2,
+    .param = { [BUCKET_P_RELAXED] = { "relaxed", 0, 1, 1, "1: start send and receive, wait once per round (004 III.A, Alg. 2); 0: RCCE_comm odd-even order (Alg. 1)" },
+               [BUCKET_P_NB] = { "nb", 0, 1, 1, "1: RCCEnb lightweight primitives (004 III.B); 0: iRCCE (relaxed=1) or blocking RCCE (relaxed=0)" } },
+    .doc = "bucket (ring) allgather with 004's optimizations (004 section III.A-B)",
+};
