@@ -28,6 +28,9 @@
  * reps after warmup. hops is the Manhattan distance (001's d is hops +
  * 1); clock says what the times are (apps/benchout.h): modeled_us is
  * modeled SCC time only where clock is modeled.
+ *
+ * It takes no options: its table (below) is empty, and it reads no word
+ * after the RCCE words (nor does it refuse one: the tools do).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +39,7 @@
 
 #include "RCCE.h"
 #include "benchout.h"
+#include "opts.h"
 #ifndef SCC_HOST
 #include "scc.h"
 #endif
@@ -177,6 +181,10 @@ static int peer_at(int hops, int mesh_x)
 
     return hops == 0 ? 1 : 2 * (y * mesh_x + x);
 }
+
+/* None (apps/opts.h): the ELF says so to the tools. */
+#define CAL_OPTIONS(X)
+OPTS_TABLE(cal, dashdash, rcce, none, CAL_OPTIONS);
 
 int RCCE_APP(int argc, char **argv)
 {

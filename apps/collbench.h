@@ -67,6 +67,7 @@
 #include "RCCE.h"
 #define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
+#include "opts.h"
 #include "sizes.h"
 #ifndef SCC_HOST
 #include <scc/hw.h>
@@ -97,6 +98,24 @@ struct cb {
 };
 
 enum { CB_MPBT_IN = 1, CB_MPBT_OUT = 2 };
+
+/* The options (apps/opts.h): the words the parser compares, and the
+ * ELF's list for the tools, with regions (bench_regions_arg's,
+ * apps/benchout.h). */
+#define CB_OPTIONS(X)                   \
+    X(CB_OP, "op", value)               \
+    X(CB_ALG, "alg", value)             \
+    X(CB_SIZES, "sizes", value)         \
+    X(CB_ROOT, "root", value)           \
+    X(CB_ITERS, "iters", value)         \
+    X(CB_WARMUP, "warmup", value)       \
+    X(CB_RTYPE, "rtype", value)         \
+    X(CB_ROP, "rop", value)             \
+    X(CB_COPY, "copy", value)           \
+    X(CB_BUFFERS, "buffers", value)     \
+    X(CB_MPBT, "mpbt", value)           \
+    X(CB_LIST, "list", flag)
+OPTS_TABLE(cb, dashdash, rcce, regions, CB_OPTIONS);
 
 static const long cb_default_sizes[] = {
     32, 64, 100, 128, 256, 512, 1000, 1024, 2048, 3104, 4096, 8192, 16384, 32768,
@@ -574,7 +593,7 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
     b.nsizes = (int)(sizeof(cb_default_sizes) / sizeof(cb_default_sizes[0]));
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--list")) {
+        if (OPTS_IS(cb, CB_LIST, a)) {
             list = 1;
             continue;
         }
@@ -583,37 +602,38 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
         if (!v)
             return cb_usage("%s lacks its value", a);
         i++;
-        if (!strcmp(a, "--op"))
+        if (OPTS_IS(cb, CB_OP, a))
             b.op = v;
-        else if (!strcmp(a, "--alg")) {
+        else if (OPTS_IS(cb, CB_ALG, a)) {
             if (b.nalgs == CB_MAXALG)
                 return cb_usage("more than %d --alg", CB_MAXALG);
             b.algs[b.nalgs++] = v;
-        } else if (!strcmp(a, "--sizes")) {
+        } else if (OPTS_IS(cb, CB_SIZES, a)) {
             if (cb_parse_sizes(&b, v))
                 return cb_usage("bad --sizes: %s", size_why());
-        } else if (!strcmp(a, "--root") || !strcmp(a, "--iters") || !strcmp(a, "--warmup")) {
-            int *x = !strcmp(a, "--root") ? &b.root : !strcmp(a, "--iters") ? &b.iters
+        } else if (OPTS_IS(cb, CB_ROOT, a) || OPTS_IS(cb, CB_ITERS, a) ||
+                   OPTS_IS(cb, CB_WARMUP, a)) {
+            int *x = OPTS_IS(cb, CB_ROOT, a) ? &b.root : OPTS_IS(cb, CB_ITERS, a) ? &b.iters
                      : &b.warmup;
             if (cb_number(v, x))
                 return cb_usage("%s wants a number 0-%d, not '%s'", a, CB_MAXNUM, v);
-        } else if (!strcmp(a, "--rtype")) {
+        } else if (OPTS_IS(cb, CB_RTYPE, a)) {
             if ((b.rtype = cb_lookup(v, tnames, tvals, 4)) < 0)
                 return cb_usage("bad --rtype '%s'", v);
-        } else if (!strcmp(a, "--rop")) {
+        } else if (OPTS_IS(cb, CB_ROP, a)) {
             if ((b.rop = cb_lookup(v, onames, ovals, 4)) < 0)
                 return cb_usage("bad --rop '%s'", v);
-        } else if (!strcmp(a, "--copy")) {
+        } else if (OPTS_IS(cb, CB_COPY, a)) {
             int style = cb_lookup(v, cnames, cvals, 3);
 
             if (style < 0)
                 return cb_usage("bad --copy '%s': want libscc, rcce1 or lockstep", v);
             RCCE_copy_style(style);
-        } else if (!strcmp(a, "--buffers")) {
+        } else if (OPTS_IS(cb, CB_BUFFERS, a)) {
             if (strcmp(v, "fresh") && strcmp(v, "reuse"))
                 return cb_usage("bad --buffers '%s': want fresh or reuse", v);
             b.reuse = !strcmp(v, "reuse");
-        } else if (!strcmp(a, "--mpbt")) {
+        } else if (OPTS_IS(cb, CB_MPBT, a)) {
             static const char *const mnames[] = { "none", "in", "out", "both" };
             static const int mvals[] = { 0, CB_MPBT_IN, CB_MPBT_OUT, CB_MPBT_IN | CB_MPBT_OUT };
 

@@ -46,6 +46,7 @@
 
 #define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
+#include "opts.h"
 #include "scc_copy.h"
 #include "sizes.h"
 
@@ -176,6 +177,17 @@ static int usage(const char *why)
     return 2;
 }
 
+/* The arguments (apps/opts.h): the words the parser compares, and the
+ * ELF's list for the tools, with regions (bench_regions_arg's,
+ * apps/benchout.h). */
+#define CB_OPTIONS(X)               \
+    X(CB_CORES, "cores", value)     \
+    X(CB_SIZES, "sizes", value)     \
+    X(CB_ITERS, "iters", value)     \
+    X(CB_LOCAL, "local", value)     \
+    X(CB_REMOTE, "remote", value)
+OPTS_TABLE(cb, keyeq, none, regions, CB_OPTIONS);
+
 int main(int argc, char **argv)
 {
     struct scc_time t;
@@ -190,20 +202,20 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (bench_regions_arg(a)) {
             continue;
-        } else if (!strncmp(a, "cores=", 6)) {
-            if (parse_cores(a + 6))
+        } else if (OPTS_HAS(cb, CB_CORES, a)) {
+            if (parse_cores(OPTS_AFTER(cb, CB_CORES, a)))
                 return usage("bad cores=");
-        } else if (!strncmp(a, "sizes=", 6)) {
-            if (parse_sizes(a + 6))
+        } else if (OPTS_HAS(cb, CB_SIZES, a)) {
+            if (parse_sizes(OPTS_AFTER(cb, CB_SIZES, a)))
                 return usage(size_why());
-        } else if (!strncmp(a, "iters=", 6)) {
-            iters = atoi(a + 6);
+        } else if (OPTS_HAS(cb, CB_ITERS, a)) {
+            iters = atoi(OPTS_AFTER(cb, CB_ITERS, a));
             if (iters < 1 || iters > MAXITERS)
                 return usage("iters must be 1-100");
-        } else if (!strncmp(a, "local=", 6)) {
-            local_methods = a + 6;
-        } else if (!strncmp(a, "remote=", 7)) {
-            remote_methods = a + 7;
+        } else if (OPTS_HAS(cb, CB_LOCAL, a)) {
+            local_methods = OPTS_AFTER(cb, CB_LOCAL, a);
+        } else if (OPTS_HAS(cb, CB_REMOTE, a)) {
+            remote_methods = OPTS_AFTER(cb, CB_REMOTE, a);
         } else {
             return usage("unknown argument");
         }

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opts.h"
 #include "scc_copy.h"
 
 #define WINDOWS 3
@@ -49,6 +50,13 @@ static void answer(int dest, uint32_t cookie, int32_t status, int requester, uin
         printf("copy_core %02d: answer to core %d failed: %d\n", scc_core_id(), dest, r);
 }
 
+/* The arguments (apps/opts.h): the words the parser compares, and the
+ * ELF's list for the tools. */
+#define CC_OPTIONS(X)               \
+    X(CC_FAULT, "fault", value)     \
+    X(CC_HANG, "hang", value)
+OPTS_TABLE(cc, keyeq, none, none, CC_OPTIONS);
+
 int main(int argc, char **argv)
 {
     unsigned long fault_at = 0, hang_at = 0;
@@ -56,10 +64,10 @@ int main(int argc, char **argv)
     int me = scc_core_id(), ncores = scc_num_cores();
 
     for (int i = 1; i < argc; i++) {
-        if (!strncmp(argv[i], "fault=", 6)) {
-            fault_at = strtoul(argv[i] + 6, NULL, 0);
-        } else if (!strncmp(argv[i], "hang=", 5)) {
-            hang_at = strtoul(argv[i] + 5, NULL, 0);
+        if (OPTS_HAS(cc, CC_FAULT, argv[i])) {
+            fault_at = strtoul(OPTS_AFTER(cc, CC_FAULT, argv[i]), NULL, 0);
+        } else if (OPTS_HAS(cc, CC_HANG, argv[i])) {
+            hang_at = strtoul(OPTS_AFTER(cc, CC_HANG, argv[i]), NULL, 0);
         } else {
             printf("copy_core %02d: unknown argument %s\n", me, argv[i]);
             return 2;

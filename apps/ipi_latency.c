@@ -52,6 +52,7 @@
 
 #define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
+#include "opts.h"
 #include "scc.h"
 
 #define MAX_CORES 48
@@ -261,6 +262,15 @@ static int parse_peers(char *p, int *peers)
     return n;
 }
 
+/* The arguments (apps/opts.h): the words the parser compares, and the
+ * ELF's list for the tools, with regions (bench_regions_arg's,
+ * apps/benchout.h). */
+#define IPI_OPTIONS(X)              \
+    X(IPI_N, "n", value)            \
+    X(IPI_DROP, "drop", value)      \
+    X(IPI_PEERS, "peers", value)
+OPTS_TABLE(ipi, keyeq, none, regions, IPI_OPTIONS);
+
 int main(int argc, char **argv)
 {
     unsigned rounds = 100000, drop_pct = 10;
@@ -273,12 +283,12 @@ int main(int argc, char **argv)
         char *a = argv[i], *end;
         if (bench_regions_arg(a)) {
             continue;
-        } else if (!strncmp(a, "n=", 2)) {
-            rounds = strtoul(a + 2, &end, 0);
-        } else if (!strncmp(a, "drop=", 5)) {
-            drop_pct = strtoul(a + 5, &end, 0);
-        } else if (!strncmp(a, "peers=", 6)) {
-            npeers = parse_peers(a + 6, peers);
+        } else if (OPTS_HAS(ipi, IPI_N, a)) {
+            rounds = strtoul(OPTS_AFTER(ipi, IPI_N, a), &end, 0);
+        } else if (OPTS_HAS(ipi, IPI_DROP, a)) {
+            drop_pct = strtoul(OPTS_AFTER(ipi, IPI_DROP, a), &end, 0);
+        } else if (OPTS_HAS(ipi, IPI_PEERS, a)) {
+            npeers = parse_peers(OPTS_AFTER(ipi, IPI_PEERS, a), peers);
             end = npeers < 0 ? a : a + strlen(a);
         } else {
             end = a;

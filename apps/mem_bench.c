@@ -66,6 +66,7 @@
 
 #include "RCCE.h"
 #include "benchout.h"
+#include "opts.h"
 #include "scc.h"
 #include "scc_copy.h"
 #include "sizes.h"
@@ -398,6 +399,21 @@ static int aggregate(const uint32_t *buf, int n, const long *ctrl_of)
     return bad;
 }
 
+/* The options (apps/opts.h): the words the parser compares, and the
+ * ELF's list for the tools, with regions (bench_regions_arg's,
+ * apps/benchout.h). */
+#define MB_OPTIONS(X)                   \
+    X(MB_SIZES, "sizes", value)         \
+    X(MB_OPS, "ops", value)             \
+    X(MB_MEM, "mem", value)             \
+    X(MB_REPS, "reps", value)           \
+    X(MB_AGG_REPS, "agg-reps", value)   \
+    X(MB_WARMUP, "warmup", value)       \
+    X(MB_AGGREGATE, "aggregate", value) \
+    X(MB_PLACE, "place", value)         \
+    X(MB_AGG_SIZE, "agg-size", value)
+OPTS_TABLE(mb, dashdash, rcce, regions, MB_OPTIONS);
+
 int RCCE_APP(int argc, char **argv)
 {
     int bad = 0;
@@ -418,37 +434,37 @@ int RCCE_APP(int argc, char **argv)
         if (!v)
             return usage("an option lacks its value: ", a);
         i++;
-        if (!strcmp(a, "--sizes")) {
+        if (OPTS_IS(mb, MB_SIZES, a)) {
             if (!strcmp(v, "none"))
                 nsizes = 0;
             else if ((nsizes = size_list(v, sizes, MAXSIZES, 4, SIZE_MAX_BYTES, 2)) < 0)
                 return usage("bad --sizes: ", size_why());
-        } else if (!strcmp(a, "--ops")) {
+        } else if (OPTS_IS(mb, MB_OPS, a)) {
             if (!(ops = words(v, "read", "write")))
                 return usage("--ops takes read and/or write, not ", v);
-        } else if (!strcmp(a, "--mem")) {
+        } else if (OPTS_IS(mb, MB_MEM, a)) {
             if (!(mems = words(v, "plain", "mpbt")))
                 return usage("--mem takes plain and/or mpbt, not ", v);
-        } else if (!strcmp(a, "--reps")) {
+        } else if (OPTS_IS(mb, MB_REPS, a)) {
             if (count_parse(v, 1, MAXREPS, &reps))
                 return usage("--reps wants 1-1000, not ", v);
-        } else if (!strcmp(a, "--agg-reps")) {
+        } else if (OPTS_IS(mb, MB_AGG_REPS, a)) {
             if (count_parse(v, 1, MAXREPS, &agg_reps))
                 return usage("--agg-reps wants 1-1000, not ", v);
-        } else if (!strcmp(a, "--warmup")) {
+        } else if (OPTS_IS(mb, MB_WARMUP, a)) {
             if (count_parse(v, 0, MAXREPS, &warmup))
                 return usage("--warmup wants 0-1000, not ", v);
-        } else if (!strcmp(a, "--aggregate")) {
+        } else if (OPTS_IS(mb, MB_AGGREGATE, a)) {
             if (!strcmp(v, "none"))
                 naggn = 0;
             else if (parse_counts(v))
                 return usage("--aggregate wants core counts 1..NUES, comma-separated, not ", v);
-        } else if (!strcmp(a, "--place")) {
+        } else if (OPTS_IS(mb, MB_PLACE, a)) {
             for (place = 0; place < 5 && strcmp(v, place_name[place]); place++)
                 ;
             if (place == 5)
                 return usage("--place takes own, rank, controller, two or four, not ", v);
-        } else if (!strcmp(a, "--agg-size")) {
+        } else if (OPTS_IS(mb, MB_AGG_SIZE, a)) {
             if (size_parse(v, 32, SIZE_MAX_BYTES, &agg_size))
                 return usage("bad --agg-size: ", size_why());
         } else {

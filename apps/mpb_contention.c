@@ -64,6 +64,7 @@
 
 #include "RCCE.h"
 #include "benchout.h"
+#include "opts.h"
 #include "scc.h"
 #include "scc_mpb.h"
 #include "sizes.h"
@@ -436,6 +437,21 @@ static int link_test(void)
     return bad;
 }
 
+/* The options (apps/opts.h): the words the parser compares, and the
+ * ELF's list for the tools, with regions (bench_regions_arg's,
+ * apps/benchout.h). */
+#define MC_OPTIONS(X)                   \
+    X(MC_OPS, "ops", value)             \
+    X(MC_COUNTS, "counts", value)       \
+    X(MC_LINES, "lines", value)         \
+    X(MC_TARGET, "target", value)       \
+    X(MC_DST, "dst", value)             \
+    X(MC_SYNC, "sync", value)           \
+    X(MC_ITERS, "iters", value)         \
+    X(MC_PUT_BATCH, "put-batch", value) \
+    X(MC_WARMUP, "warmup", value)
+OPTS_TABLE(mc, dashdash, rcce, regions, MC_OPTIONS);
+
 int RCCE_APP(int argc, char **argv)
 {
     int opset = 3, bad = 0;
@@ -456,7 +472,7 @@ int RCCE_APP(int argc, char **argv)
         if (!v)
             return usage("an option lacks its value: ", a);
         i++;
-        if (!strcmp(a, "--ops")) {
+        if (OPTS_IS(mc, MC_OPS, a)) {
             opset = 0;
             for (const char *s = v; *s;) {
                 size_t n = strcspn(s, ",");
@@ -469,28 +485,28 @@ int RCCE_APP(int argc, char **argv)
             }
             if (!opset)
                 return usage("--ops is empty", NULL);
-        } else if (!strcmp(a, "--counts")) {
+        } else if (OPTS_IS(mc, MC_COUNTS, a)) {
             count_arg = v;
-        } else if (!strcmp(a, "--lines")) {
+        } else if (OPTS_IS(mc, MC_LINES, a)) {
             if (count_parse(v, 1, MAXLINES, &lines))
                 return usage("--lines wants 1-168, not ", v);
-        } else if (!strcmp(a, "--target")) {
+        } else if (OPTS_IS(mc, MC_TARGET, a)) {
             if (count_parse(v, 0, np - 1, &target))
                 return usage("--target wants a UE 0..NUES-1, not ", v);
-        } else if (!strcmp(a, "--dst")) {
+        } else if (OPTS_IS(mc, MC_DST, a)) {
             if (strcmp(v, "mpb") && strcmp(v, "mem"))
                 return usage("--dst takes mpb or mem, not ", v);
             dst_mem = !strcmp(v, "mem");
-        } else if (!strcmp(a, "--sync")) {
+        } else if (OPTS_IS(mc, MC_SYNC, a)) {
             if (count_parse(v, 0, 1, &sync_rounds))
                 return usage("--sync takes 0 or 1, not ", v);
-        } else if (!strcmp(a, "--iters")) {
+        } else if (OPTS_IS(mc, MC_ITERS, a)) {
             if (count_parse(v, 1, MAXNUM, &iters))
                 return usage("--iters wants 1-100000, not ", v);
-        } else if (!strcmp(a, "--put-batch")) {
+        } else if (OPTS_IS(mc, MC_PUT_BATCH, a)) {
             if (count_parse(v, 1, 1000, &put_batch))
                 return usage("--put-batch wants 1-1000, not ", v);
-        } else if (!strcmp(a, "--warmup")) {
+        } else if (OPTS_IS(mc, MC_WARMUP, a)) {
             if (count_parse(v, 0, MAXNUM, &warmup))
                 return usage("--warmup wants 0-100000, not ", v);
         } else {

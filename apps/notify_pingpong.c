@@ -35,6 +35,7 @@
 #define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
 #include "notify/notify.h"
+#include "opts.h"
 #include "scc.h"
 
 #define MAX_SPECS 16
@@ -160,6 +161,17 @@ static int number(const char *opt, const char *v, unsigned lo, unsigned *out)
     return 0;
 }
 
+/* The options (apps/opts.h): the words the parser compares, and the
+ * ELF's list for the tools, with regions (bench_regions_arg's,
+ * apps/benchout.h). */
+#define NP_OPTIONS(X)               \
+    X(NP_SCHEME, "scheme", value)   \
+    X(NP_N, "n", value)             \
+    X(NP_WARMUP, "warmup", value)   \
+    X(NP_PEERS, "peers", value)     \
+    X(NP_LIST, "list", flag)
+OPTS_TABLE(np, dashdash, rcce, regions, NP_OPTIONS);
+
 int RCCE_APP(int argc, char **argv)
 {
     const char *specs[MAX_SPECS];
@@ -180,20 +192,20 @@ int RCCE_APP(int argc, char **argv)
         int bad = 0;
         if (bench_regions_arg(a)) {
             continue;
-        } else if (!strcmp(a, "--list")) {
+        } else if (OPTS_IS(np, NP_LIST, a)) {
             SAY("notify_pingpong schemes (--scheme NAME[:key=value,...]):\n");
             scheme_list(stdout);
             return 0;
-        } else if (!strcmp(a, "--scheme") && v) {
+        } else if (OPTS_IS(np, NP_SCHEME, a) && v) {
             bad = (nspecs = scheme_specs(v, specs, nspecs, MAX_SPECS)) < 0;
             i++;
-        } else if (!strcmp(a, "--n")) {
+        } else if (OPTS_IS(np, NP_N, a)) {
             bad = number(a, v, 1, &n) < 0;
             i++;
-        } else if (!strcmp(a, "--warmup")) {
+        } else if (OPTS_IS(np, NP_WARMUP, a)) {
             bad = number(a, v, 0, &warmup) < 0;
             i++;
-        } else if (!strcmp(a, "--peers") && v) {
+        } else if (OPTS_IS(np, NP_PEERS, a) && v) {
             char *p = (char *)v, *end;
             npeers = 0;
             while (*p && !bad) {

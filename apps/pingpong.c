@@ -61,6 +61,7 @@
 #define BENCH_MARKS            /* apps/benchout.h: the asm markers */
 #include "benchout.h"
 #include "iRCCE.h"
+#include "opts.h"
 #include "sizes.h"
 #ifndef SCC_HOST
 #include "scc_copy.h"
@@ -190,6 +191,18 @@ static int parse_sizes(const char *s, long *sizes)
     }
 }
 
+/* The named parameters (apps/opts.h), in the order of the positional
+ * ones (SIZES BUDGET APIS), then copy= and mpbt=: the names the parser
+ * compares, and the ELF's list for the tools, with regions
+ * (bench_regions_arg's, apps/benchout.h). */
+#define PP_OPTIONS(X)               \
+    X(PP_SIZES, "sizes", value)     \
+    X(PP_BUDGET, "budget", value)   \
+    X(PP_APIS, "apis", value)       \
+    X(PP_COPY, "copy", value)       \
+    X(PP_MPBT, "mpbt", value)
+OPTS_TABLE(pp, keyeq, rcce, regions, PP_OPTIONS);
+
 int RCCE_APP(int argc, char **argv)
 {
     long budget = 8 << 20, sizes[MAXSIZES], maxbytes = 0;
@@ -205,7 +218,7 @@ int RCCE_APP(int argc, char **argv)
         return 2;
     }
     /* every UE says why: on the chip the first to exit stops the others */
-    static const char *const names[] = {"sizes", "budget", "apis", "copy", "mpbt"};
+    static const char *const names[] = {PP_OPTIONS(OPTS_NAME_)};
     static const char *const labels[] = {"SIZES", "BUDGET", "APIS", "copy", "mpbt"};
     const char *param[5] = {NULL, NULL, NULL, NULL, NULL};
     int mpbt = 0;
