@@ -687,3 +687,22 @@ def test_copy_cores_from_an_experiment(tmp_path, cache, capsys):
     # the rerun is cached: the key covers the other apps
     assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "points: 0 run, 2 cached, 0 failed"
+
+
+@pytest.mark.no_qemu
+def test_an_unquoted_dotted_key_is_the_parameter_it_names():
+    """TOML reads kernel.dram_view = "any", unquoted in a point, as a table
+    {"kernel": {"dram_view": "any"}}: the same parameter as the quoted
+    "kernel.dram_view" (it was an app argument --kernel before)."""
+    s = spec(sweep={"kernel": {"mbox": ["ipi", "poll"]}})
+    s["points"] = [{"kernel": {"dram_view": "any"}, "machine": {"core-hz": 800000000},
+                    "args": {"cores": 3}}]
+    a, b = xp.expand(s).points
+    assert a.kernel == {"dram_view": "any", "mbox": "ipi"} and b.kernel["mbox"] == "poll"
+    assert a.machine == {"core-hz": "800000000"}
+    assert "--kernel" not in a.args and a.args[-2:] == ("--cores", "3")
+    assert a.params == {"kernel.dram_view": "any", "machine.core-hz": 800000000,
+                        "args.cores": 3, "kernel.mbox": "ipi"}
+    m = xp.load(REPO / "experiments" / "memory.toml")
+    assert [p.kernel for p in m.points] == [{}, {}] + [{"dram_view": "any"}] * 4
+    assert not any("--kernel" in p.args for p in m.points)

@@ -278,10 +278,11 @@ def expand(spec: dict, base: Path | None = None) -> Experiment:
     style = e.get("arg_style", "--key value")
     if style not in ARG_STYLES:
         raise ExperimentError(f"arg_style must be one of {ARG_STYLES}")
-    sweep = _table(spec, "sweep")
+    sweep = _dotted(_table(spec, "sweep"))
     points = spec.get("points", [])
     if not isinstance(points, list) or not all(isinstance(x, dict) for x in points):
         raise ExperimentError("[[points]] must be an array of tables")
+    points = [_dotted(pt) for pt in points]
     keys = list(sweep)
     values = [expand_range(sweep[k], f"sweep.{k}") for k in keys]
     n = 1
@@ -296,6 +297,19 @@ def expand(spec: dict, base: Path | None = None) -> Experiment:
     for i, params in enumerate(params_list):
         exp.points.append(_point(e, spec, params, i, style, base))
     return exp
+
+
+def _dotted(params: dict) -> dict:
+    """Parameters with machine.KEY, kernel.KEY and args.KEY as one name
+    each: TOML reads an unquoted dotted key (kernel.dram_view = "any" in
+    a point) as a table, {"kernel": {"dram_view": "any"}}."""
+    out = {}
+    for k, v in params.items():
+        if k in ("machine", "kernel", "args") and isinstance(v, dict):
+            out.update({f"{k}.{sub}": x for sub, x in v.items()})
+        else:
+            out[k] = v
+    return out
 
 
 def _other_list(value: Any, where: str) -> list[dict]:
