@@ -495,18 +495,25 @@ def test_pingpong_refuses_a_bad_named_parameter(tmp_path, cache, capsys):
     s = {"experiment": {"name": "pp-bad", "app": "pingpong", "cores": "0,1", "rcce": True,
                         "arg_style": "key=value", "timeout": 60},
          "args": {"sizes": "32", "budget": "1K"},
-         "points": [{"apis": "rcce,nope"}, {"frobs": 3}, {"budget": "0"}]}
+         "points": [{"apis": "rcce,nope"}, {"budget": "0"}]}
     out = tmp_path / "o"
     assert bench.main(["run", str(write(tmp_path, s)), "--workers", "1", "--out",
                        str(out)]) == 1
-    assert capsys.readouterr().out.splitlines()[-1] == "points: 3 run, 0 cached, 3 failed"
+    assert capsys.readouterr().out.splitlines()[-1] == "points: 2 run, 0 cached, 2 failed"
     df = pd.read_csv(out / "results.csv", keep_default_na=False)
-    assert list(df["status"]) == ["failed"] * 3
+    assert list(df["status"]) == ["failed"] * 2
     assert all("status 2" in w for w in df["why"]), list(df["why"])
-    logs = [(out / "failed" / f"{i}.log").read_text() for i in range(3)]
+    logs = [(out / "failed" / f"{i}.log").read_text() for i in range(2)]
     assert "pingpong: bad APIS: not a comma list" in logs[0]
-    assert "pingpong: bad argument 'frobs=3': unknown key" in logs[1]
-    assert "pingpong: bad BUDGET" in logs[2]
+    assert "pingpong: bad BUDGET" in logs[1]
+    # a key pingpong does not take: refused before any point runs
+    s["points"].append({"frobs": 3})
+    out = tmp_path / "o2"
+    assert bench.main(["run", str(write(tmp_path, s)), "--workers", "1", "--out",
+                       str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "point 2: pingpong does not take the option 'frobs'" in err, err
+    assert not out.exists()
 
 
 @pytest.mark.no_qemu
@@ -706,3 +713,62 @@ def test_an_unquoted_dotted_key_is_the_parameter_it_names():
     m = xp.load(REPO / "experiments" / "memory.toml")
     assert [p.kernel for p in m.points] == [{}, {}] + [{"dram_view": "any"}] * 4
     assert not any("--kernel" in p.args for p in m.points)
+
+
+# --- what the apps take, checked before anything runs; why; progress; legend -------------
+
+@pytest.mark.no_qemu
+def test_a_misspelled_app_is_refused_before_any_point_runs(tmp_path, cache, capsys):
+    """An app that is not built: exit status 2 before any point runs, the
+    message naming it, the nearest app built, and the apps built."""
+    f = write(tmp_path, spec(experiment={"app": "bcast_bnech"}))
+    out = tmp_path / "out"
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "app 'bcast_bnech'" in err and "(did you mean 'bcast_bench'?)" in err, err
+    assert "pingpong" in err.split("the chip apps built: ")[1], err
+    assert not out.exists()
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("over,says", [
+    ({"sweep": {"algo": ["binomial", "oc:k=7"]}},
+     "points 0-1: bcast_bench does not take the option 'algo' (did you mean 'alg'?)"),
+    ({"args": {"iter": 1}},
+     "point 0: bcast_bench does not take the option 'iter' (did you mean 'iters'?)"),
+    ({"args": {"list": 1}}, "bcast_bench's option 'list' takes no value"),
+    ({"experiment": {"arg_style": "key=value"}}, "bcast_bench reads its options as --key value"),
+    ({"experiment": {"rcce": False}}, "bcast_bench is an RCCE program: it needs rcce = true"),
+])
+def test_an_option_the_app_does_not_take_is_refused_before_any_point_runs(tmp_path, cache,
+                                                                          capsys, over, says):
+    f = write(tmp_path, spec(**over))
+    out = tmp_path / "out"
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert says in err, err
+    assert not out.exists()
+
+
+@pytest.mark.no_qemu
+def test_an_other_apps_unknown_option_is_refused(tmp_path, cache, capsys):
+    s = copy_spec(experiment={"other": [{"cores": "1", "app": "copy_core", "args": "faults=2"}]})
+    f = tmp_path / "cc.toml"
+    f.write_text(xp.to_toml(s))
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(tmp_path / "o")]) == 2
+    assert "copy_core does not take the option 'faults' (did you mean 'fault'?)" in \
+        capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.no_qemu
+def test_the_report_refuses_an_option_before_any_point_runs(tmp_path, monkeypatch, capsys):
+    from scc import report
+    bad = {"bad": {"experiment": {"name": "bad", "app": "pingpong", "cores": "0,1",
+                                  "rcce": True, "arg_style": "key=value"},
+                   "args": {"size": "32"}}}
+    monkeypatch.setattr(report, "specs", lambda *a, **k: bad)
+    assert report.main(["--out", str(tmp_path), "--only", "T1", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "pingpong does not take the option 'size' (did you mean 'sizes'?)" in err, err
+    assert not list((tmp_path / "results").iterdir())

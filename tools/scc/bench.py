@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from scc import experiment as xp
+from scc import appopts, experiment as xp
 from scc import provenance, sccrun, sweep
 
 PROVENANCE = ("experiment", "point", "status", "why", "cached", "wall_s", "cache_key",
@@ -114,8 +114,12 @@ def run_many(jobs: list[tuple[xp.Experiment, Path]], *, workers: int | None = No
              progress: bool | None = None, label: str | None = None):
     """Run the points of several experiments on one Dask cluster at once,
     each experiment's results into its own directory. Returns a list of
-    (DataFrame, counts), one per job."""
+    (DataFrame, counts), one per job. Before anything runs (or a directory
+    is made), every app must be built and take every option the points
+    give it (tools/scc/appopts.py): else ExperimentError, naming each
+    mistake."""
     import pandas as pd
+    appopts.check([exp for exp, _ in jobs])
     results: dict[tuple[int, int], tuple[dict, bool, str]] = {}
     todo, counts, manifests = [], [], []
     for j, (exp, out) in enumerate(jobs):

@@ -93,6 +93,12 @@ class Point:
     timeout: float
     cache: bool
     other: tuple[Other, ...] = ()   # other apps on other cores (chip)
+    # the app's arguments by name, as the experiment gives them (before
+    # they become words), how they become words, and whether the RCCE
+    # words come first: what tools/scc/appopts.py checks against the app
+    options: dict = field(default_factory=dict)
+    arg_style: str = "--key value"
+    rcce: bool = False
 
     @property
     def clock(self) -> str:
@@ -458,7 +464,8 @@ def _point(e: dict, spec: dict, params: dict, index: int, style: str,
                  app=app, backend=backend, mode=mode,
                  cores=core_ids, machine=machine, kernel=kernel, args=tuple(words),
                  timeout=float(timeout) * _work(args, ncores),
-                 cache=bool(e.get("cache", clock_modeled)), other=other)
+                 cache=bool(e.get("cache", clock_modeled)), other=other,
+                 options=dict(args), arg_style=style, rcce=bool(e.get("rcce", False)))
 
 
 def _toml_value(v: Any) -> str:

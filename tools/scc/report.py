@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from scc import bench, experiment as xp, plots, provenance, sccrun, targets as tg
+from scc import appopts, bench, experiment as xp, plots, provenance, sccrun, targets as tg
 
 DEFAULT_OUT = sccrun.REPO / "build" / "report"
 COLUMNS = ("result", "published", "ours", "ratio", "band", "verdict")
@@ -295,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
                                     f"experiment {name}"), encoding="utf-8")
             files[name] = f
             jobs.append((xp.load(f), out / "results" / name))
+        appopts.check([e for e, _ in jobs])     # every app built, every option its own
     except (xp.ExperimentError, ValueError) as e:
         print(f"scc-report: error: {e}", file=sys.stderr)
         return 2
