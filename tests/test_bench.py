@@ -506,6 +506,9 @@ def test_pingpong_refuses_a_bad_named_parameter(tmp_path, cache, capsys):
     logs = [(out / "failed" / f"{i}.log").read_text() for i in range(2)]
     assert "pingpong: bad APIS: not a comma list" in logs[0]
     assert "pingpong: bad BUDGET" in logs[1]
+    # why: the app's first error line, whole
+    assert df["why"][0].endswith(": pingpong: bad APIS: not a comma list of rcce, putget "
+                                 "and ircce"), df["why"][0]
     # a key pingpong does not take: refused before any point runs
     s["points"].append({"frobs": 3})
     out = tmp_path / "o2"
@@ -772,3 +775,30 @@ def test_the_report_refuses_an_option_before_any_point_runs(tmp_path, monkeypatc
     err = capsys.readouterr().err
     assert "pingpong does not take the option 'size' (did you mean 'sizes'?)" in err, err
     assert not list((tmp_path / "results").iterdir())
+
+
+@pytest.mark.no_qemu
+def test_why_is_the_failed_cores_first_error_line():
+    from scc import sccrun, sweep
+    r = sccrun.RunResult(
+        returncode=2, timed_out=False,
+        stdout="[00!] bcast binomial 32 B median 1.0 us verified\n"
+               "[01!] error: bad --rop 'sums', want one of sum, max, min, prod\n"
+               "[00!] error: bad --rop 'sums', want one of sum, max, min, prod\n"
+               "[00!] usage: PROG NUES GHZ CORE... [--op OP]\n",
+        stderr="qemu-system-i386: scc: core 01 failed: exit status 2\n")
+    assert sweep._why(r) == ("core 01 failed: exit status 2: error: bad --rop 'sums', want "
+                             "one of sum, max, min, prod")
+    r.stdout = "[00] nothing on stderr\n"
+    assert sweep._why(r) == "core 01 failed: exit status 2"
+
+
+def test_a_failed_host_point_says_the_apps_first_error_line(tmp_path, cache, capsys):
+    exe = BUILD / "libscc" / "rcce" / "host" / "bcast_bench"
+    assert exe.is_file(), f"{exe} missing: run `make`"
+    s = spec(experiment={"backend": "host"}, args={"iters": 0})
+    out = tmp_path / "out"
+    assert bench.main(["run", str(write(tmp_path, s)), "--workers", "1", "--out",
+                       str(out)]) == 1
+    df = pd.read_csv(out / "results.csv", keep_default_na=False)
+    assert df["why"][0] == "exit status 2: error: --iters must be at least 1", df["why"][0]

@@ -59,15 +59,49 @@ def parse_rows(text: str) -> list[dict]:
     return json.loads(df.to_json(orient="records"))
 
 
+# A line that says something went wrong (an app's usage error, a wrong
+# result, a refusal), as against a summary line on stderr.
+_ERROR_WORDS = re.compile(r"\b(error|unknown|bad|usage|invalid|fail\w*|wrong|refus\w*|cannot|"
+                          r"can't|lacks?|needs?|must|not)\b", re.I)
+
+
+def first_error(lines) -> str:
+    """The first of @lines (an app's stderr) that says what went wrong,
+    whole; else its first line; "" if it wrote none."""
+    lines = [l.strip() for l in lines if l.strip()]
+    for line in lines:
+        if _ERROR_WORDS.search(line):
+            return line
+    return lines[0] if lines else ""
+
+
+def _app_error(r, core: int | None) -> str:
+    """The app's first error line: of the core that failed, else of the
+    first core that wrote to stderr."""
+    lines = r.core_lines("stderr")      # {core: its lines}, pieces joined
+    if core is not None and first_error(lines.get(core, [])):
+        return first_error(lines[core])
+    for text in lines.values():
+        if first_error(text):
+            return first_error(text)
+    return ""
+
+
 def _why(r) -> str:
+    """Why a run failed: scc-run's reason (the core that failed and how),
+    then the app's first error line, whole."""
     if r.timed_out:
         return "time limit"
+    why, core = f"exit status {r.returncode}", None
     for line in r.stderr.splitlines():
-        m = re.search(r"scc: (core \d+ failed.*|stopping the run.*|no core can make progress.*)",
+        m = re.search(r"scc: (core (\d+) failed.*|stopping the run.*|no core can make progress.*)",
                       line)
         if m:
-            return m.group(1)
-    return f"exit status {r.returncode}"
+            why = m.group(1)
+            core = int(m.group(2)) if m.group(2) else None
+            break
+    said = _app_error(r, core)
+    return f"{why}: {said}" if said else why
 
 
 def core_map(point: Point) -> tuple[str, dict[str, str]]:
@@ -140,7 +174,9 @@ def _run_host(point: Point) -> tuple[str, str, str, str]:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         return "timeout", "time limit", out, out[-TAIL:]
     status = "ok" if p.returncode == 0 else "failed"
-    return status, ("" if status == "ok" else f"exit status {p.returncode}"), p.stdout, \
+    said = first_error(p.stderr.splitlines())
+    why = f"exit status {p.returncode}" + (f": {said}" if said else "")
+    return status, ("" if status == "ok" else why), p.stdout, \
         (p.stdout[-TAIL:] + "\n" + p.stderr[-TAIL:])
 
 
