@@ -9,6 +9,8 @@ two runs that share nothing but their inputs.
 from __future__ import annotations
 
 import dataclasses
+import os
+import re
 import shutil
 import subprocess
 
@@ -802,3 +804,43 @@ def test_a_failed_host_point_says_the_apps_first_error_line(tmp_path, cache, cap
                        str(out)]) == 1
     df = pd.read_csv(out / "results.csv", keep_default_na=False)
     assert df["why"][0] == "exit status 2: error: --iters must be at least 1", df["why"][0]
+
+
+@pytest.mark.no_qemu
+def test_progress_lines_say_done_of_total_failed_elapsed_and_left(capsys):
+    p = bench._Progress(4, "t", "lines", interval=1000)
+    p.update(done=1, failed=1, running=2)
+    p.line()
+    p.close()
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "t: 0/4 points done, 0 failed, 0 running, 0:00 elapsed, time left not " \
+                       "known yet"
+    assert re.fullmatch(r"t: 1/4 points done, 1 failed, 2 running, 0:00 elapsed, about 0:00 "
+                        r"left", lines[1]), lines[1]
+    assert lines[2] == "t: 1/4 points done, 1 failed, 0 running, 0:00 elapsed, finished"
+    assert bench._clock(3725) == "1:02:05" and bench._clock(65) == "1:05"
+
+
+@pytest.fixture(scope="module")
+def cli_run(tmp_path_factory):
+    """`scc-bench run` of two functional-mode points, its stderr a pipe
+    (not a terminal), a progress line every 0.2 s."""
+    d = tmp_path_factory.mktemp("cli")
+    f = write(d, spec(experiment={"mode": "functional", "cores": "0-1"},
+                      sweep={"alg": ["binomial", "oc:k=2"]}))
+    env = dict(os.environ, SCC_PROGRESS_INTERVAL="0.2", SCC_BENCH_CACHE=str(d / "cache"))
+    p = subprocess.run([str(BUILD / "venv" / "bin" / "scc-bench"), "run", str(f),
+                        "--workers", "1", "--out", str(d / "out")],
+                       capture_output=True, text=True, env=env, timeout=600)
+    return d / "out", p
+
+
+def test_run_off_a_terminal_prints_a_progress_line_every_interval(cli_run):
+    out, p = cli_run
+    assert p.returncode == 0, p.stderr
+    lines = re.findall(r"^t: (\d+)/(\d+) points done, (\d+) failed, (\d+) running, "
+                       r"(\d+:\d\d) elapsed, (.*)$", p.stderr, re.M)
+    # when it starts, at least once between (the interval), when it ends
+    assert len(lines) >= 3, p.stderr
+    assert lines[0][:2] == ("0", "2") and lines[-1][:3] == ("2", "2", "0"), lines
+    assert lines[-1][-1] == "finished"

@@ -50,13 +50,22 @@ def _rows(point: xp.Point, result: dict, cached: bool, key: str) -> list[dict]:
 
 
 class _Progress:
-    """Points done, running and failed, and the time left; nothing when
-    stderr is not a terminal."""
+    """Points done, running and failed, and the time left: a bar on a
+    terminal; elsewhere (a log, a pipe) a plain line on stderr when the
+    run starts, every @interval seconds (default 30, or
+    $SCC_PROGRESS_INTERVAL) and when it ends, as tqdm and pip do."""
 
-    def __init__(self, total: int, name: str, enabled: bool):
+    def __init__(self, total: int, name: str, mode: str | None,
+                 interval: float | None = None, cached: int = 0):
+        import threading
         self.total, self.done, self.failed, self.running = total, 0, 0, 0
+        self.name, self.cached = name, cached
         self.p = None
-        if enabled and total:
+        self.t0 = time.monotonic()
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.thread = None
+        if mode == "bar" and total:
             from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                        TimeElapsedColumn, TimeRemainingColumn)
             self.p = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -64,12 +73,39 @@ class _Progress:
                               TextColumn("left"), TimeRemainingColumn(), transient=True)
             self.task = self.p.add_task(name, total=total, state="")
             self.p.start()
+        elif mode == "lines" and total:
+            if interval is None:
+                interval = progress_interval()
+            self.line()
+            self.thread = threading.Thread(target=self._tick, args=(interval,), daemon=True,
+                                           name="scc-bench-progress")
+            self.thread.start()
+
+    def _tick(self, interval: float):
+        while not self.stop.wait(interval):
+            self.line()
+
+    def line(self, end: bool = False):
+        """One plain progress line on stderr."""
+        with self.lock:
+            done, failed, running = self.done, self.failed, self.running
+        el = time.monotonic() - self.t0
+        if end:
+            left = "finished"
+        elif done:
+            left = f"about {_clock(el / done * (self.total - done))} left"
+        else:
+            left = "time left not known yet"
+        cached = f" ({self.cached} more cached)" if self.cached else ""
+        print(f"{self.name}: {done}/{self.total} points done{cached}, {failed} failed, "
+              f"{running} running, {_clock(el)} elapsed, {left}", file=sys.stderr, flush=True)
 
     def update(self, done=0, failed=0, running=None):
-        self.done += done
-        self.failed += failed
-        if running is not None:
-            self.running = running
+        with self.lock:
+            self.done += done
+            self.failed += failed
+            if running is not None:
+                self.running = running
         if self.p:
             self.p.update(self.task, completed=self.done,
                           state=f"running {self.running}, failed {self.failed}")
@@ -77,6 +113,30 @@ class _Progress:
     def close(self):
         if self.p:
             self.p.stop()
+        if self.thread:
+            self.stop.set()
+            self.thread.join()
+            with self.lock:
+                self.running = 0
+            self.line(end=True)
+
+
+def progress_interval() -> float:
+    """Seconds between two plain progress lines: $SCC_PROGRESS_INTERVAL,
+    else 30."""
+    v = os.environ.get("SCC_PROGRESS_INTERVAL", "")
+    try:
+        x = float(v)
+    except ValueError:
+        return 30.0
+    return x if x > 0 else 30.0
+
+
+def _clock(s: float) -> str:
+    """Seconds as H:MM:SS or M:SS."""
+    s = int(round(s))
+    h, m = divmod(s, 3600)
+    return f"{h}:{m // 60:02d}:{m % 60:02d}" if h else f"{m // 60}:{m % 60:02d}"
 
 
 def run_experiment(exp: xp.Experiment, out: Path, *, workers: int | None = None,
@@ -111,13 +171,15 @@ def _coremap_text(p: xp.Point) -> str:
 
 def run_many(jobs: list[tuple[xp.Experiment, Path]], *, workers: int | None = None,
              scheduler: str | None = None, cache_all: bool = False,
-             progress: bool | None = None, label: str | None = None):
+             progress: bool | None = None, label: str | None = None,
+             progress_every: float | None = None):
     """Run the points of several experiments on one Dask cluster at once,
     each experiment's results into its own directory. Returns a list of
     (DataFrame, counts), one per job. Before anything runs (or a directory
     is made), every app must be built and take every option the points
     give it (tools/scc/appopts.py): else ExperimentError, naming each
-    mistake."""
+    mistake. @progress: True a bar, False nothing, None a bar on a
+    terminal and plain lines elsewhere (every @progress_every seconds)."""
     import pandas as pd
     appopts.check([exp for exp, _ in jobs])
     results: dict[tuple[int, int], tuple[dict, bool, str]] = {}
@@ -137,7 +199,12 @@ def run_many(jobs: list[tuple[xp.Experiment, Path]], *, workers: int | None = No
                 todo.append((j, p, key))
         counts.append(c)
     name = label or ", ".join(e.name for e, _ in jobs)
-    bar = _Progress(len(todo), name, sys.stderr.isatty() if progress is None else progress)
+    if progress is None:
+        mode = "bar" if sys.stderr.isatty() else "lines"
+    else:
+        mode = "bar" if progress else None
+    bar = _Progress(len(todo), name, mode, progress_every,
+                    cached=sum(c["cached"] for c in counts))
     t0 = time.monotonic()
     try:
         if todo:
@@ -248,7 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--cache-all", action="store_true",
                    help="cache functional-mode and host points too (their times are "
                         "the host's, not deterministic)")
-    r.add_argument("--no-progress", action="store_true")
+    r.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (on a terminal) or lines (elsewhere: every 30 s, "
+                        "or $SCC_PROGRESS_INTERVAL seconds, on stderr)")
     s = sub.add_parser("show", help="print a results directory's table and its failures")
     s.add_argument("dir", metavar="DIR")
     t = sub.add_parser("tune", help="libscc's defaults (tuning.json) from the results of "

@@ -272,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler")
     p.add_argument("--only", metavar="ID", action="append",
                    help="only this headline (repeatable)")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (on a terminal) or lines (elsewhere, every 30 s)")
     a = p.parse_args(argv)
     from scc.headlines import HEADLINES
     heads = [h for h in HEADLINES if not a.only or h.id in a.only]
