@@ -9,6 +9,7 @@ two runs that share nothing but their inputs.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import shutil
@@ -844,3 +845,16 @@ def test_run_off_a_terminal_prints_a_progress_line_every_interval(cli_run):
     assert len(lines) >= 3, p.stderr
     assert lines[0][:2] == ("0", "2") and lines[-1][:3] == ("2", "2", "0"), lines
     assert lines[-1][-1] == "finished"
+
+
+def test_the_manifest_keeps_each_apps_legend(cli_run):
+    out, p = cli_run
+    m = json.loads((out / "manifest.json").read_text())
+    legend = m["legend"]["bcast_bench"]
+    assert any(l.startswith("# times: us of RCCE_wtime") for l in legend), legend
+    assert any(l.startswith("# min_us, median_us, max_us:") and "t_avg_us" in l
+               for l in legend), legend
+    assert "# mode: functional" in legend and "# clock: emulated" in legend, legend
+    # each line once (two points printed them), no point's own command line
+    assert len(legend) == len(set(legend))
+    assert not any(l.startswith("# command:") for l in legend)

@@ -258,11 +258,26 @@ def run_many(jobs: list[tuple[xp.Experiment, Path]], *, workers: int | None = No
         front = [c for c in df.columns if c not in PROVENANCE]
         df = df[front + [c for c in PROVENANCE if c in df.columns]]
         df.to_csv(out / "results.csv", index=False)
-        manifests[j].update(wall_s=wall, counts=counts[j])
+        manifests[j].update(wall_s=wall, counts=counts[j],
+                            legend=_legend(exp, [results[j, p.index][0] for p in exp.points]))
         (out / "manifest.json").write_text(json.dumps(manifests[j], indent=1, default=str),
                                            encoding="utf-8")
         frames.append((df, counts[j]))
     return frames
+
+
+def _legend(exp: xp.Experiment, results: list[dict]) -> dict:
+    """{app: its `#` lines} of the experiment's points: what the app says
+    above its CSV of itself, its build, its clock and what its columns
+    mean (apps/benchout.h), each line once, in the order the app printed
+    them; the command lines (one a point, in the points' args) left out."""
+    out: dict[str, list[str]] = {}
+    for p, r in zip(exp.points, results):
+        lines = out.setdefault(Path(p.app).name.removesuffix(".elf"), [])
+        for line in r.get("csv_comments", []):
+            if not line.startswith("# command:") and line not in lines:
+                lines.append(line)
+    return out
 
 
 def _nworkers(client) -> int:

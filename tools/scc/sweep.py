@@ -198,7 +198,7 @@ def run_point(point: Point) -> dict:
             status, why, tail = "failed", "it printed no CSV rows", out[-TAIL:]
     return {"rows": rows, "status": status, "why": why, "tail": "" if status == "ok" else tail,
             "wall_s": round(time.monotonic() - t0, 3), "host": host, "start": start,
-            "csv_comments": [l for l in out.splitlines() if l.startswith("#")][:20]}
+            "csv_comments": [l for l in out.splitlines() if l.startswith("#")][:100]}
 
 
 # --- the cache --------------------------------------------------------------------
