@@ -576,28 +576,34 @@ static int l2_set(const volatile void *p)
 
 /*
  * A dirty line leaves the L2: the read that evicts it waits for its write
- * back. Line A is read and written (dirty), then four more lines of A's L2
- * set are read: the first two push A out of the 2-way L1 into the L2, the
- * fourth evicts it from the 4-way L2 ("dirty"). The same with a line only
- * read ("clean"). The lines are found by physical address: the buffer's
- * pages are contiguous in virtual memory only.
+ * back. Line A is read and written (dirty), then five lines of A's L1 set
+ * but of other L2 sets push A out of the L1 into the L2 (after A, five
+ * other lines always do under the 4-way L1's pseudo-LRU, four may not),
+ * then four more lines of A's L2 set are read: the fourth evicts it from
+ * the 4-way L2 ("dirty"). The same with a line only read ("clean"). The
+ * lines are found by physical address: the buffer's pages are contiguous
+ * in virtual memory only. The L1's sets are the page offset's lines, the
+ * L2's a multiple of them: a line of A's L2 set is in A's L1 set.
  */
 static void dram_writeback(void)
 {
     static uint32_t buf[8 * 16384] __attribute__((aligned(4096)));
     static volatile uint32_t r[8] __attribute__((aligned(32)));
-    volatile uint32_t *set[2][5];
+    volatile uint32_t *set[2][5], *other[2][5];
     const unsigned nlines = sizeof(buf) / LINE;
 
     (void)r[0];
     for (int k = 0; k < 2; k++) {
-        unsigned first = 128 + 40 * k, n = 0;
+        unsigned first = 128 + 40 * k, n = 0, m = 0;
         int want = l2_set(buf + 8 * first);
 
         for (unsigned l = first; l < nlines && n < 5 && want >= 0; l++)
             if (l2_set(buf + 8 * l) == want)
                 set[k][n++] = buf + 8 * l;
-        if (n < 5) {
+        for (unsigned l = first; l < nlines && m < 5 && want >= 0; l += 128)
+            if (l2_set(buf + 8 * l) != want)
+                other[k][m++] = buf + 8 * l;
+        if (n < 5 || m < 5) {
             printf("dram_writeback: no five lines of one L2 set\n");
             return;
         }
@@ -608,6 +614,8 @@ static void dram_writeback(void)
         (void)*a[0];
         if (k == 0)
             *a[0] = 7;
+        for (int i = 0; i < 5; i++)
+            (void)*other[k][i];
         (void)*a[1];
         (void)*a[2];
         (void)*a[3];

@@ -369,10 +369,11 @@ static void tm_store_around(SCCMachineState *s, SCCCore *c, uint64_t paddr)
 }
 
 /*
- * A load or store to RAM (shared DRAM: tm_shared_access). The P54C's L1
- * (8 KiB, 2-way) and the tile's L2 for this core (256 KiB, 4-way), 32-byte
- * lines, both write-back and neither allocating on a write miss (002:
- * "write back, and do not allocate on write miss, i.e. are write around"):
+ * A load or store to RAM (shared DRAM: tm_shared_access). The core's L1
+ * (16 KiB, 4-way, tree pseudo-LRU: tm_l1_victim) and the tile's L2 for
+ * this core (256 KiB, 4-way), 32-byte lines, both write-back and neither
+ * allocating on a write miss (002: "write back, and do not allocate on
+ * write miss, i.e. are write around"):
  * - a read that misses both waits for the posted writes, then costs
  *   o_mem_r + 2 d L_hop and fills both (MPBT lines: the L1 only); a read
  *   that misses only the L1 costs an L2 hit;
@@ -451,7 +452,7 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     }
     for (w = 0; w < SCC_L1_WAYS; w++) {
         if (k->d1_tag[s1][w] == tag) {
-            k->d1_lru[s1] = !w;
+            k->d1_plru[s1] = tcg_timing_plru_touch(k->d1_plru[s1], w);
             if (store) {
                 k->d1_dirty[s1] |= 1u << w;
             }
@@ -497,10 +498,10 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
         tm_dram_wait(s, c, s->tm->mem_r_ps + 2 * trip +
                      tm_mc_wait(s, c, paddr, tm_exact_now(s, c) + trip));
     }
-    w = k->d1_lru[s1];
+    w = tm_l1_victim(k->d1_tag[s1], k->d1_plru[s1]);
     tm_l1_evict(s, c, s1, w);
     k->d1_tag[s1][w] = tag;
-    k->d1_lru[s1] = !w;
+    k->d1_plru[s1] = tcg_timing_plru_touch(k->d1_plru[s1], w);
     if (mpbt) {
         k->d1_mpbt[s1] |= 1u << w;
     } else {

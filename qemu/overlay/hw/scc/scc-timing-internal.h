@@ -133,6 +133,24 @@ uint64_t tm_loop_state(SCCCore *c);
 void tm_spin_check(SCCMachineState *s, SCCCore *c, uint32_t key,
                    uint64_t val, uint32_t line, int64_t rlat);
 
+/*
+ * The way of an L1 set (@tags, 0: invalid) a fill replaces: an invalid
+ * one if there is one, the lowest, else the one the set's pseudo-LRU
+ * bits @plru point to (the Pentium family's 4-way caches do both).
+ */
+static inline int tm_l1_victim(const uint32_t *tags, uint8_t plru)
+{
+    int w;
+
+    QEMU_BUILD_BUG_ON(SCC_L1_WAYS != 4);
+    for (w = 0; w < SCC_L1_WAYS; w++) {
+        if (!tags[w]) {
+            return w;
+        }
+    }
+    return tcg_timing_plru_victim(plru);
+}
+
 /* scc-timing-mpb.c */
 void tm_flush_wcb(SCCMachineState *s, SCCCore *c);
 

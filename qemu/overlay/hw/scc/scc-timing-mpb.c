@@ -109,12 +109,18 @@ static void tm_count_hit(SCCCore *c)
     k->hits_pending++;
 }
 
-/* Read @len bytes at @off of one line into @out; returns the L1 way that
- * holds the line now (-1: not cached, an uncached read). */
+/*
+ * Read @len bytes at @off of one line into @out; returns the L1 way that
+ * holds the line now (-1: not cached, an uncached read). An MPBT read, hit
+ * or fill, makes the line the most recently used of its set (the bits are
+ * in the CPU state, where the REP loads' hits update them too); MPBT
+ * stores, which the WCB takes, leave the bits alone.
+ */
 static int tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
                         unsigned off, unsigned len, uint8_t *out, bool mpbt)
 {
     SCCCoreTiming *k = tm_core_timing(c);
+    TCGTimingMPBHits *m = &cpu_env(c->cs)->timing_mpb;
     uint8_t *mem = tm_mpb_ram(s, line);
     int set = line % SCC_L1_SETS, way = mpbt ? tm_l1_way(k, line) : -1;
     int tile = line / SCC_MPB_LINES;
@@ -122,6 +128,7 @@ static int tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
 
     if (way >= 0) {
         tm_count_hit(c);
+        m->plru[set] = tcg_timing_plru_touch(m->plru[set], way);
         if (s->timing_stale) {
             if (memcmp(k->l1_data[set][way] + off, mem + off, len)) {
                 tm_stale_report(s, c, line, way);
@@ -134,9 +141,9 @@ static int tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
         k->n.mpb_line_reads++;
         if (mpbt) {
             k->n.l1_mpbt_misses++;
-            way = k->l1_lru[set];
-            k->l1_lru[set] = !way;
-            cpu_env(c->cs)->timing_mpb.line[set][way].tag = 0;
+            way = tm_l1_victim(k->l1_tag[set], m->plru[set]);
+            m->plru[set] = tcg_timing_plru_touch(m->plru[set], way);
+            m->line[set][way].tag = 0;
             k->l1_tag[set][way] = line + 1;
             memcpy(k->l1_data[set][way], mem, SCC_LINE);
             k->l1_time[set][way] = a;

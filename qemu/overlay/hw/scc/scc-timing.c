@@ -14,7 +14,7 @@
  * (the P54C has one transaction outstanding). This is 001's model
  * (Table 1): an MPB line read or write costs o_mpb + 2 d L_hop.
  *
- * MPBT reads hit a per-core L1 model (8 KiB, 2-way, 32-byte lines, MPBT
+ * MPBT reads hit a per-core L1 model (16 KiB, 4-way, 32-byte lines, MPBT
  * lines only) until CL1INVMB; MPBT writes collect in a one-line WCB that
  * goes out when a write goes to another line or the line is full.
  *

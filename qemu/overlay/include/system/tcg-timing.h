@@ -75,14 +75,17 @@ typedef struct TCGTimingFilterEntry {
 /*
  * The MPB lines in the machine's L1 model (an MPBT read of one hits there
  * until CL1INVMB), for the loads of REP string instructions: the bulk of
- * a copy out of an MPB. An L1 hit changes nothing in the model; it only
- * tells the spin detection which location was read last and with what
- * value. The target's helper does such a read on host memory and records
- * that here; the machine catches up (its "sync") before it next looks at
- * or changes that state, and on a restart takes back the hits of the
- * instruction being undone. Under icount a REP iteration is the last
- * instruction of its TB, and these are the only loads that take this
- * path, so the TB execution (@mark) says which instruction a hit was in.
+ * a copy out of an MPB. An L1 hit changes nothing in the model but its
+ * set's replacement bits, which live here (@plru); it only tells the spin
+ * detection which location was read last and with what value. The
+ * target's helper does such a read on host memory, points the set's bits
+ * away from the way it hit and records the hit here; the machine catches
+ * up (its "sync") before it next looks at or changes that state, and on a
+ * restart takes back the hits of the instruction being undone (not the
+ * bits: done again, the instruction touches the same line first). Under
+ * icount a REP iteration is the last instruction of its TB, and these are
+ * the only loads that take this path, so the TB execution (@mark) says
+ * which instruction a hit was in.
  *
  * @line[set][way] mirrors the L1's ways: @tag is the line's linear
  * address | (mmu_idx + 1), valid while @gen is the table's (bumped on
@@ -91,7 +94,26 @@ typedef struct TCGTimingFilterEntry {
  * Only the machine fills it, and never with the line its write-combine
  * buffer holds (a read must see those bytes).
  */
-#define TCG_TIMING_MPB_WAYS     2
+#define TCG_TIMING_MPB_WAYS     4
+
+/*
+ * The replacement state of one 4-way set (the machine's L1 model): the
+ * tree pseudo-LRU of the Pentium family's 4-way caches, three bits. Bit 0
+ * says which pair was used last (1: ways 0-1), bit 1 which of ways 0 and
+ * 1 (1: way 0), bit 2 which of ways 2 and 3 (1: way 2). An access to way
+ * @way points them away from it; a fill (with no way invalid) replaces the
+ * way they point to. The last two ways used are never the one replaced.
+ */
+static inline uint8_t tcg_timing_plru_touch(uint8_t bits, int way)
+{
+    return way < 2 ? (bits & 4) | 1 | (way == 0) << 1
+                   : (bits & 2) | (way == 2) << 2;
+}
+
+static inline int tcg_timing_plru_victim(uint8_t bits)
+{
+    return bits & 1 ? 2 + (bits >> 2 & 1) : bits >> 1 & 1;
+}
 
 /*
  * The tag of the line of linear address @addr under @mmu_idx, as the
@@ -110,6 +132,10 @@ typedef struct TCGTimingMPBLine {
 } TCGTimingMPBLine;
 typedef struct TCGTimingMPBHits {
     TCGTimingMPBLine line[TCG_TIMING_FILTER_LINES][TCG_TIMING_MPB_WAYS];
+    /* each set's replacement bits (tcg_timing_plru_touch): the machine's,
+     * kept here so that a hit the helper takes updates them as the
+     * machine's own read would */
+    uint8_t plru[TCG_TIMING_FILTER_LINES];
     uint32_t gen;
     /* the machine's last read key (key | size << 28): a read of the same
      * key again may be a poll, which the machine must see */

@@ -14,8 +14,8 @@
 
 #define SCC_LINE            32          /* bytes in a cache line */
 #define SCC_MPB_LINES       (SCC_MPB_SIZE / SCC_LINE)
-#define SCC_L1_SETS         128         /* P54C data L1: 8 KiB, 2-way */
-#define SCC_L1_WAYS         2
+#define SCC_L1_SETS         128         /* data L1: 16 KiB, 4-way (002) */
+#define SCC_L1_WAYS         4
 #define SCC_TM_MAX_EVENTS   8
 #define SCC_L2_SETS         2048        /* 256 KiB, 4-way */
 #define SCC_L2_WAYS         4
@@ -153,15 +153,15 @@ typedef struct SCCCoreTiming {
     int nev;
     int64_t apic_deadline;      /* ps, -1: none */
 
-    /* L1: MPBT lines only; tag = global line + 1, 0 = invalid */
+    /* L1: MPBT lines only; tag = global line + 1, 0 = invalid (its
+     * replacement bits: env->timing_mpb.plru) */
     uint32_t l1_tag[SCC_L1_SETS][SCC_L1_WAYS];
-    uint8_t l1_lru[SCC_L1_SETS];                /* way to replace next */
     uint8_t l1_data[SCC_L1_SETS][SCC_L1_WAYS][SCC_LINE];
     int64_t l1_time[SCC_L1_SETS][SCC_L1_WAYS];  /* filled at */
 
     /* L1 and L2 for DRAM: tags = physical line + 1 */
     uint32_t d1_tag[SCC_L1_SETS][SCC_L1_WAYS];
-    uint8_t d1_lru[SCC_L1_SETS];
+    uint8_t d1_plru[SCC_L1_SETS];               /* tcg_timing_plru_touch */
     uint8_t d1_dirty[SCC_L1_SETS];              /* bit w: way w written */
     uint8_t d1_mpbt[SCC_L1_SETS];               /* bit w: way w read MPBT-typed
                                                    (CL1INVMB drops it) */
