@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-BUILD = REPO / "build"
+from lib import BUILD, REPO     # the one definition (tests/lib)
+
 QEMU_BIN = BUILD / "qemu" / "qemu-system-i386"
 
 

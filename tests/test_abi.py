@@ -1,5 +1,5 @@
 """The guest ABI header (include/standard-headers/scc/abi.h): the tests'
-reader of it (tests/abi.py) against the C preprocessor, and the rule that
+reader of it (tests/lib/abi.py) against the C preprocessor, and the rule that
 it is the one definition: the machine's tree gets this very file, and
 neither the machine nor the guest code defines its names again."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-import abi
+from lib import abi
 
 pytestmark = pytest.mark.no_qemu
 

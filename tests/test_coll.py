@@ -17,7 +17,7 @@ import subprocess
 
 import pytest
 
-from abi import EXIT_STALLED
+from lib.abi import EXIT_STALLED
 from conftest import BUILD, REPO
 from scc.sccrun import run_app
 from test_libscc import SANITIZER_ENV, SANITIZER_MARKS, ue_args

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from abi import EXIT_PAGE_FAULT, EXIT_UNRESPONSIVE
+from lib.abi import EXIT_PAGE_FAULT, EXIT_UNRESPONSIVE
 from scc.sccrun import run
 from lib import explain
 

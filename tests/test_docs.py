@@ -26,7 +26,8 @@ import pytest
 
 pytestmark = pytest.mark.no_qemu
 
-REPO = Path(__file__).resolve().parent.parent
+from lib import REPO
+
 FIGURES = REPO / "docs" / "papers" / "figures.toml"
 CITED_EXT = (".py", ".c", ".h", ".S", ".md", ".toml", ".json")
 PAPERS = ("000", "001", "002", "003", "004")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import re
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -17,7 +16,8 @@ from scc import experiment as xp
 from scc import headlines as H
 from scc import report
 
-REPO = Path(__file__).resolve().parent.parent
+from lib import REPO
+
 pytestmark = pytest.mark.no_qemu
 
 

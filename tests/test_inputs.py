@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-import abi
+from lib import abi
 from conftest import BUILD, REPO
 from scc.sccrun import run, run_app
 from lib import explain

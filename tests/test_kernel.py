@@ -15,7 +15,7 @@ import struct
 
 import pytest
 
-from abi import EXIT_BADAPP, EXIT_PAGE_FAULT, EXIT_PANIC, EXIT_STOPPED
+from lib.abi import EXIT_BADAPP, EXIT_PAGE_FAULT, EXIT_PANIC, EXIT_STOPPED
 from scc.sccrun import run_app
 from lib import PT_LOAD, app, artifact, explain, phdrs, set_phdr, test_app
 

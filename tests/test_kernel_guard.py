@@ -19,7 +19,7 @@ import re
 
 import pytest
 
-from abi import ABI, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STOPPED
+from lib.abi import ABI, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STOPPED
 from scc.sccrun import run_app
 from lib import explain, libscc_test
 from lib import test_app as app

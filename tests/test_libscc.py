@@ -22,7 +22,7 @@ import subprocess
 
 import pytest
 
-from abi import EXIT_STALLED
+from lib.abi import EXIT_STALLED
 from scc.sccrun import rcce_words as ue_args       # rccerun's words for RCCE_init
 from scc.sccrun import run_app
 from lib import REPO, app, explain, host_app, host_test, libscc_test

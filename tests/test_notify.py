@@ -16,7 +16,7 @@ import io
 
 import pytest
 
-from abi import EXIT_BADOPTION
+from lib.abi import EXIT_BADOPTION
 from conftest import BUILD
 from scc.sccrun import run_app
 

@@ -20,7 +20,8 @@ import time
 import pytest
 
 from scc import loaderfuzz
-from abi import EXIT_BADAPP, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STALLED
+from lib import BUILD, REPO
+from lib.abi import EXIT_BADAPP, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STALLED
 from scc import sccrun
 from scc.sccrun import run, run_app
 from lib import explain, first_load, guest, phdrs, set_phdr
@@ -28,8 +29,6 @@ from lib import test_app as app
 
 TIMEOUT = 60
 ESRCH = 3
-REPO = sccrun.REPO
-BUILD = REPO / "build"
 SMALL = {"mesh-x": "2", "mesh-y": "2", "cores-per-tile": "1"}
 
 

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-import abi
+from lib import abi
 from conftest import BUILD, REPO
 from scc.sccrun import run_app
 

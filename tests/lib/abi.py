@@ -2,7 +2,7 @@
 (include/standard-headers/scc/abi.h), so that the tests never hard-code an
 exit status or a register offset the machine and the guest code define.
 
-    from abi import ABI, EXIT_STALLED
+    from lib.abi import ABI, EXIT_STALLED
     assert r.returncode == ABI["SCC_EXIT_HUNG"]
 
 Only object-like macros whose value is an integer expression of numbers,
@@ -16,7 +16,7 @@ import operator
 import re
 from pathlib import Path
 
-HEADER = Path(__file__).resolve().parent.parent / "include" / "standard-headers" / "scc" / "abi.h"
+HEADER = Path(__file__).resolve().parents[2] / "include" / "standard-headers" / "scc" / "abi.h"
 
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(?![\w(])[ \t]*(.*)$")
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
