@@ -146,8 +146,9 @@ static int init(int *argc, char ***argv)
     *argv += scc_self.np + 2;
     (*argv)[0] = program;
     *argc -= scc_self.np + 2;
-    if (scc_coll_override(argc, *argv))
-        return RCCE_ERROR_VAL_UNDEFINED;
+    char why[SCC_COLL_WHY];
+    if (scc_coll_override(argc, *argv, why))
+        return scc_init_refuse(RCCE_ERROR_VAL_UNDEFINED, "%s", why);
 
     RCCE_COMM *w = &RCCE_COMM_WORLD;
     memset(w, 0, sizeof *w);

@@ -143,9 +143,10 @@ int  scc_check_ue(int ue);              /* RCCE_SUCCESS or RCCE_ERROR_ID */
 int  scc_comm_init(RCCE_COMM *comm);    /* barrier lines of a communicator */
 int  scc_comm_label(void);              /* a new communicator's label (RCCE.h) */
 int  scc_barrier_dissemination(RCCE_COMM *comm);  /* RCCE_barrier's own */
-/* SCC_COLL and the --coll words (coll/core/override.c): 0, or -1 after saying
- * why; takes the --coll words out of argv. */
-int  scc_coll_override(int *argc, char **argv);
+/* SCC_COLL and the --coll words (coll/core/override.c): 0, or -1 with the
+ * reason in why (SCC_COLL_WHY bytes); takes the --coll words out of argv. */
+#define SCC_COLL_WHY 640
+int  scc_coll_override(int *argc, char **argv, char *why);
 /* "RCCE_init: <reason>" on stderr (init.c); returns err. */
 __attribute__((format(printf, 2, 3)))
 int  scc_init_refuse(int err, const char *fmt, ...);

@@ -117,7 +117,7 @@ static inline void coll_copy_own(char *dst, const char *src, size_t b)
     }
 }
 
-/* Helpers for algorithms built on p2p: send/recv to a comm rank. */
+/* transport.c: for algorithms built on p2p, send/recv to a comm rank. */
 int coll_send(const struct coll_call *c, const void *buf, size_t n, int rank);
 int coll_recv(const struct coll_call *c, void *buf, size_t n, int rank);
 static inline int coll_ue(const struct coll_call *c, int rank)

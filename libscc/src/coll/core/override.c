@@ -13,6 +13,7 @@
  * and so makes the same choice, which the collectives need. A program's
  * own scc_coll_set() after RCCE_init overrides these.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,30 +21,34 @@
 
 #define OVERRIDE_MAX 256        /* characters of SCC_COLL */
 
-/* Say what is wrong with one entry from @from, every UE alike. */
-static int refuse(const char *from, const char *entry, const char *why)
+/* What is wrong with one entry from @from, every UE alike, into out (of
+ * SCC_COLL_WHY bytes) for RCCE_init to say: the collectives do not call
+ * back up into init.c. Returns -1. */
+static int refuse(char *out, const char *from, const char *entry, const char *why)
 {
-    return scc_init_refuse(-1, "%s '%s': %s", from, entry, why);
+    if (snprintf(out, SCC_COLL_WHY, "%s '%s': %s", from, entry, why) >= SCC_COLL_WHY)
+        out[SCC_COLL_WHY - 2] = out[SCC_COLL_WHY - 3] = out[SCC_COLL_WHY - 4] = '.';
+    return -1;
 }
 
-/* One "COLLECTIVE=SPEC" entry: 0, or -1 after saying why. */
-static int choose(const char *from, const char *entry)
+/* One "COLLECTIVE=SPEC" entry: 0, or -1 with the reason in out. */
+static int choose(char *out, const char *from, const char *entry)
 {
     char coll[32];
     const char *eq = strchr(entry, '=');
     size_t n = eq ? (size_t)(eq - entry) : 0;
 
     if (!n || n >= sizeof coll)
-        return refuse(from, entry, "not COLLECTIVE=ALGORITHM (for example bcast=oc:k=7)");
+        return refuse(out, from, entry, "not COLLECTIVE=ALGORITHM (for example bcast=oc:k=7)");
     memcpy(coll, entry, n);
     coll[n] = 0;
     if (scc_coll_set(coll, eq + 1))
-        return refuse(from, entry, scc_coll_error());
+        return refuse(out, from, entry, scc_coll_error());
     return 0;
 }
 
 /* SCC_COLL's entries, separated by ';' or spaces. */
-static int from_environment(void)
+static int from_environment(char *out)
 {
     const char *env = getenv("SCC_COLL");
     char buf[OVERRIDE_MAX];
@@ -51,24 +56,24 @@ static int from_environment(void)
     if (!env || !*env)
         return 0;
     if (strlen(env) >= sizeof buf)
-        return refuse("SCC_COLL", env, "too long");
+        return refuse(out, "SCC_COLL", env, "too long");
     strcpy(buf, env);
     for (char *e = buf, *end; *e; e = end) {
         e += strspn(e, "; ");
         end = e + strcspn(e, "; ");
         if (*end)
             *end++ = 0;
-        if (*e && choose("SCC_COLL", e))
+        if (*e && choose(out, "SCC_COLL", e))
             return -1;
     }
     return 0;
 }
 
-int scc_coll_override(int *argc, char **argv)
+int scc_coll_override(int *argc, char **argv, char *why)
 {
     int n = 1;
 
-    if (from_environment())
+    if (from_environment(why))
         return -1;
     for (int i = 1; i < *argc; i++) {
         if (strcmp(argv[i], "--coll")) {
@@ -76,8 +81,9 @@ int scc_coll_override(int *argc, char **argv)
             continue;
         }
         if (i + 1 >= *argc)
-            return scc_init_refuse(-1, "--coll: needs COLLECTIVE=ALGORITHM after it");
-        if (choose("--coll", argv[++i]))
+            return snprintf(why, SCC_COLL_WHY,
+                            "--coll: needs COLLECTIVE=ALGORITHM after it"), -1;
+        if (choose(why, "--coll", argv[++i]))
             return -1;
     }
     argv[n] = NULL;

@@ -27,13 +27,3 @@ size_t coll_region_size(void)
 {
     return SCC_MPB_REGION_SIZE;
 }
-
-int coll_send(const struct coll_call *c, const void *buf, size_t n, int rank)
-{
-    return RCCE_simple_send((char *)buf, n, coll_ue(c, rank));
-}
-
-int coll_recv(const struct coll_call *c, void *buf, size_t n, int rank)
-{
-    return RCCE_simple_recv((char *)buf, n, coll_ue(c, rank));
-}
