@@ -504,6 +504,7 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
     k->d1_plru[s1] = tcg_timing_plru_touch(k->d1_plru[s1], w);
     if (mpbt) {
         k->d1_mpbt[s1] |= 1u << w;
+        k->d1_mpbt_sets[s1 / 64] |= 1ull << (s1 % 64);
     } else {
         k->d1_mpbt[s1] &= ~(1u << w);
     }

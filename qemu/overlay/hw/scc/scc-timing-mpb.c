@@ -145,6 +145,7 @@ static int tm_read_line(SCCMachineState *s, SCCCore *c, uint32_t line,
             m->plru[set] = tcg_timing_plru_touch(m->plru[set], way);
             m->line[set][way].tag = 0;
             k->l1_tag[set][way] = line + 1;
+            k->l1_sets[set / 64] |= 1ull << (set % 64);
             memcpy(k->l1_data[set][way], mem, SCC_LINE);
             k->l1_time[set][way] = a;
         }

@@ -296,16 +296,26 @@ void scc_timing_io(SCCMachineState *s, int tile, bool sif)
 void scc_timing_cl1invmb(SCCMachineState *s, SCCCore *c)
 {
     SCCCoreTiming *k = tm_core_timing(c);
-    int set, w;
+    int i, set, w;
 
-    memset(k->l1_tag, 0, sizeof(k->l1_tag));
-    for (set = 0; set < SCC_L1_SETS; set++) {
-        for (w = 0; w < SCC_L1_WAYS; w++) {
-            if (k->d1_mpbt[set] & (1u << w)) {
-                k->d1_tag[set][w] = 0;
-            }
+    /* only the sets that were given such lines: an RCCE get does one
+     * CL1INVMB for a few lines (host time only) */
+    for (i = 0; i < SCC_L1_SETS / 64; i++) {
+        while (k->l1_sets[i]) {
+            set = i * 64 + ctz64(k->l1_sets[i]);
+            k->l1_sets[i] &= k->l1_sets[i] - 1;
+            memset(k->l1_tag[set], 0, sizeof(k->l1_tag[set]));
         }
-        k->d1_mpbt[set] = 0;
+        while (k->d1_mpbt_sets[i]) {
+            set = i * 64 + ctz64(k->d1_mpbt_sets[i]);
+            k->d1_mpbt_sets[i] &= k->d1_mpbt_sets[i] - 1;
+            for (w = 0; w < SCC_L1_WAYS; w++) {
+                if (k->d1_mpbt[set] & (1u << w)) {
+                    k->d1_tag[set][w] = 0;
+                }
+            }
+            k->d1_mpbt[set] = 0;
+        }
     }
     cpu_env(c->cs)->timing_mpb.gen++;
 }

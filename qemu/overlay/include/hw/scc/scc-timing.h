@@ -156,6 +156,7 @@ typedef struct SCCCoreTiming {
     /* L1: MPBT lines only; tag = global line + 1, 0 = invalid (its
      * replacement bits: env->timing_mpb.plru) */
     uint32_t l1_tag[SCC_L1_SETS][SCC_L1_WAYS];
+    uint64_t l1_sets[SCC_L1_SETS / 64];         /* bit: a line filled there */
     uint8_t l1_data[SCC_L1_SETS][SCC_L1_WAYS][SCC_LINE];
     int64_t l1_time[SCC_L1_SETS][SCC_L1_WAYS];  /* filled at */
 
@@ -165,6 +166,7 @@ typedef struct SCCCoreTiming {
     uint8_t d1_dirty[SCC_L1_SETS];              /* bit w: way w written */
     uint8_t d1_mpbt[SCC_L1_SETS];               /* bit w: way w read MPBT-typed
                                                    (CL1INVMB drops it) */
+    uint64_t d1_mpbt_sets[SCC_L1_SETS / 64];    /* bit: d1_mpbt set there */
     uint32_t l2_tag[SCC_L2_SETS][SCC_L2_WAYS];
     uint8_t l2_next[SCC_L2_SETS];
     uint8_t l2_dirty[SCC_L2_SETS];
