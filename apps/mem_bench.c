@@ -22,7 +22,7 @@
  * app's private memory as the kernel maps it; mpbt marks the buffer's
  * pages MPBT for the measurement (SYS_copy_mpbt, as copy_bench's mpbt
  * methods do; the marking is not timed). The default sizes are for the
- * L1 (4 KiB: half the model's 8 KiB, 2-way L1, so that the stack and the
+ * L1 (4 KiB: a quarter of the 16 KiB, 4-way L1, so that the stack and the
  * clock's data, which share it, never push the buffer out), the L2
  * (128 KiB, half of it) and DRAM (1 MiB, four times the L2).
  *

@@ -292,7 +292,7 @@ static inline void plat_get_batch(void *dst, t_vcharp mpb, size_t n)
  * Read the lines of n bytes at dst that a later plat_get into them would
  * read first, now: a member that must wait for its data anyway takes the
  * DRAM reads off the path from the data's arrival to its use (a fresh
- * destination line is o_mem_r, about 0.2 us). n should fit the L1 (8 KiB)
+ * destination line is o_mem_r, about 0.2 us). n should fit the L1 (16 KiB)
  * with what the wait touches. Nothing on the host.
  */
 #ifdef SCC_HOST
