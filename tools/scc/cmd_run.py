@@ -124,8 +124,12 @@ def write_streams(result: sccrun.RunResult, directory: str, cores: list[int]) ->
 
 def elf_defines(path: str, name: str) -> bool:
     """Whether the ELF file @path defines the symbol @name in its symbol
-    table (False for anything that is not a readable ELF with one)."""
+    table (False for anything that is not a readable ELF with one). Only
+    a regular file is opened: a FIFO would block, and the runner refuses
+    it by name later (sccrun.check_file)."""
     try:
+        if not os.path.isfile(path):
+            return False
         with open(path, "rb") as f:
             data = f.read()
         if data[:4] != b"\x7fELF" or data[4] not in (1, 2) or data[5] not in (1, 2):
