@@ -57,12 +57,15 @@ $(BENCH_APPS:%=$(BUILD)/apps/%.o): $(SCC_BUILD_H)
 $(BENCH_APPS:%=$(BUILD)/apps/%.o): APP_CFLAGS += -I $(SCC_BUILD_DIR)
 
 # The measured defaults (libscc/src/coll/README.md, "Defaults from
-# measurement"): tuning.json compiled into C for select.c, in every build.
+# measurement"): tuning.json compiled into C for select.c, in every build,
+# by the tools' tuning module run as a script: it needs only the standard
+# library, so any python3 runs it, with or without build/venv.
 COLL_TUNING_JSON := libscc/src/coll/tuning.json
 COLL_TUNING_H    := $(SCC_BUILD_DIR)/coll_tuning.h
-$(COLL_TUNING_H): $(COLL_TUNING_JSON) tools/scc/tuning.py
+COLL_TUNING_PY   := tools/scc/bench/tuning.py
+$(COLL_TUNING_H): $(COLL_TUNING_JSON) $(COLL_TUNING_PY)
 	@mkdir -p $(@D)
-	python3 tools/scc/tuning.py header $< $@
+	python3 $(COLL_TUNING_PY) header $< $@
 
 # -fopenmp: RCCE programs written for Intel's emulator mark their per-UE
 # globals `#pragma omp threadprivate`; with OpenMP on, GCC makes those

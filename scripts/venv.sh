@@ -28,6 +28,8 @@ echo "venv: installing $REQS"
 "$VENV/bin/python" -m pip install --disable-pip-version-check -q -r "$REQS" </dev/null
 # The project's own tools (tools/pyproject.toml), editable: the console
 # commands land in $VENV/bin and run the code in tools/scc as it is now.
+# --no-deps: what they need is in $REQS, pinned, installed above; pip check
+# then fails if a pin does not satisfy a dependency the tools declare.
 tools=$(cd "$(dirname "$0")/../tools" && pwd)
 "$VENV/bin/python" -m pip install --disable-pip-version-check -q --no-deps \
     --no-build-isolation -e "$tools" </dev/null

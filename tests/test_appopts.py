@@ -1,6 +1,6 @@
 """The apps' options: each benchmark's parser compares its words with
 those of one table (apps/opts.h), which its ELF also carries (section
-.scc_options) for the tools (tools/scc/appopts.py); scc-bench and
+.scc_options) for the tools (tools/scc/bench/appopts.py); scc-bench and
 scc-report check every experiment against it before any point runs.
 
 Here: every app an experiment runs (experiments/*.toml, the report's
@@ -18,7 +18,9 @@ import subprocess
 import pytest
 
 from conftest import BUILD, REPO
-from scc import appopts, experiment as xp, sweep
+from scc.bench import appopts, sweep
+from scc.bench import experiment as xp
+from scc.report import headlines, make, targets
 
 APPS = BUILD / "apps"
 
@@ -61,12 +63,10 @@ RUNS = {
 
 def _experiment_apps() -> set[str]:
     """The apps the shipped experiment files and the report's experiments run."""
-    from scc import report, targets
-    from scc.headlines import HEADLINES
     names = set()
     specs = [xp.load(f).spec for f in sorted((REPO / "experiments").glob("*.toml"))]
     for quick in (False, True):
-        specs += report.specs(HEADLINES, quick, targets.experiments()).values()
+        specs += make.specs(headlines.HEADLINES, quick, targets.experiments()).values()
     for s in specs:
         names.add(s["experiment"]["app"])
         names.update(o["app"] for o in s["experiment"].get("other", []))
@@ -125,12 +125,10 @@ def test_the_table_reads_back_and_leaves_the_program_as_it_was(tmp_path):
 
 @pytest.mark.no_qemu
 def test_every_shipped_experiment_passes_the_check():
-    from scc import report, targets
-    from scc.headlines import HEADLINES
     exps = [xp.load(f) for f in sorted((REPO / "experiments").glob("*.toml"))]
     for quick in (False, True):
         exps += [xp.expand(s) for s in
-                 report.specs(HEADLINES, quick, targets.experiments()).values()]
+                 make.specs(headlines.HEADLINES, quick, targets.experiments()).values()]
     appopts.check(exps)
 
 

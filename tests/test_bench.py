@@ -1,6 +1,6 @@
 """scc-bench: experiment files, the sweep on Dask, the result cache,
-provenance, failures, plots (tools/scc/bench.py, experiment.py, sweep.py,
-provenance.py, plots.py).
+provenance, failures, plots (tools/scc/cli/bench.py, and tools/scc/bench/:
+experiment.py, sweep.py, results.py, provenance.py, plots.py).
 
 Expectations are independent of the code under test: point lists written
 out by hand, the commit read from git here, modeled rows compared between
@@ -19,7 +19,10 @@ import pandas as pd
 import pytest
 
 from conftest import BUILD, REPO
-from scc import bench, experiment as xp, plots, provenance
+from scc.bench import experiment as xp
+from scc.bench import plots, provenance
+from scc.bench.progress import Progress, clock
+from scc.cli import bench
 
 BCAST = BUILD / "apps" / "bcast_bench.elf"
 
@@ -587,7 +590,7 @@ def test_other_apps_expand_per_point():
     assert b.other == () and b.args[-1] == "cores=9"
     assert a.other[0].label() == "copy_core.elf@1 fault=3"
     # the core map a point runs: a line per app, the kernel options on each
-    from scc import sweep
+    from scc.bench import sweep
     s = copy_spec(kernel={"mbox": "ipi"})
     text, files = sweep.core_map(xp.expand(s).points[0])
     assert [l for l in text.splitlines() if not l.startswith("#")] == [
@@ -599,7 +602,7 @@ def test_other_apps_expand_per_point():
 
 
 def sccrun_default_kernel():
-    from scc import sccrun
+    from scc.machine import sccrun
     return sccrun.default_kernel()
 
 
@@ -769,11 +772,12 @@ def test_an_other_apps_unknown_option_is_refused(tmp_path, cache, capsys):
 
 @pytest.mark.no_qemu
 def test_the_report_refuses_an_option_before_any_point_runs(tmp_path, monkeypatch, capsys):
-    from scc import report
+    from scc.cli import report
+    from scc.report import make
     bad = {"bad": {"experiment": {"name": "bad", "app": "pingpong", "cores": "0,1",
                                   "rcce": True, "arg_style": "key=value"},
                    "args": {"size": "32"}}}
-    monkeypatch.setattr(report, "specs", lambda *a, **k: bad)
+    monkeypatch.setattr(make, "specs", lambda *a, **k: bad)
     assert report.main(["--out", str(tmp_path), "--only", "T1", "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "pingpong does not take the option 'size' (did you mean 'sizes'?)" in err, err
@@ -782,7 +786,8 @@ def test_the_report_refuses_an_option_before_any_point_runs(tmp_path, monkeypatc
 
 @pytest.mark.no_qemu
 def test_why_is_the_failed_cores_first_error_line():
-    from scc import sccrun, sweep
+    from scc.bench import sweep
+    from scc.machine import sccrun
     r = sccrun.RunResult(
         returncode=2, timed_out=False,
         stdout="[00!] bcast binomial 32 B median 1.0 us verified\n"
@@ -790,10 +795,10 @@ def test_why_is_the_failed_cores_first_error_line():
                "[00!] error: bad --rop 'sums', want one of sum, max, min, prod\n"
                "[00!] usage: PROG NUES GHZ CORE... [--op OP]\n",
         stderr="qemu-system-i386: scc: core 01 failed: exit status 2\n")
-    assert sweep._why(r) == ("core 01 failed: exit status 2: error: bad --rop 'sums', want "
+    assert sweep.why_failed(r) == ("core 01 failed: exit status 2: error: bad --rop 'sums', want "
                              "one of sum, max, min, prod")
     r.stdout = "[00] nothing on stderr\n"
-    assert sweep._why(r) == "core 01 failed: exit status 2"
+    assert sweep.why_failed(r) == "core 01 failed: exit status 2"
 
 
 def test_a_failed_host_point_says_the_apps_first_error_line(tmp_path, cache, capsys):
@@ -809,7 +814,7 @@ def test_a_failed_host_point_says_the_apps_first_error_line(tmp_path, cache, cap
 
 @pytest.mark.no_qemu
 def test_progress_lines_say_done_of_total_failed_elapsed_and_left(capsys):
-    p = bench._Progress(4, "t", "lines", interval=1000)
+    p = Progress(4, "t", "lines", interval=1000)
     p.update(done=1, failed=1, running=2)
     p.line()
     p.close()
@@ -819,7 +824,7 @@ def test_progress_lines_say_done_of_total_failed_elapsed_and_left(capsys):
     assert re.fullmatch(r"t: 1/4 points done, 1 failed, 2 running, 0:00 elapsed, about 0:00 "
                         r"left", lines[1]), lines[1]
     assert lines[2] == "t: 1/4 points done, 1 failed, 0 running, 0:00 elapsed, finished"
-    assert bench._clock(3725) == "1:02:05" and bench._clock(65) == "1:05"
+    assert clock(3725) == "1:02:05" and clock(65) == "1:05"
 
 
 @pytest.fixture(scope="module")

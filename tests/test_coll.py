@@ -19,7 +19,7 @@ import pytest
 
 from lib.abi import EXIT_STALLED
 from conftest import BUILD, REPO
-from scc.sccrun import run_app
+from scc.machine.sccrun import run_app
 from test_libscc import SANITIZER_ENV, SANITIZER_MARKS, ue_args
 
 CORE_COUNTS = [1, 2, 3, 5, 12, 24, 47, 48]

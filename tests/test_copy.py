@@ -15,7 +15,7 @@ import re
 import pytest
 
 from lib.abi import EXIT_PAGE_FAULT, EXIT_UNRESPONSIVE
-from scc.sccrun import run
+from scc.machine.sccrun import run
 from lib import explain
 
 TIMEOUT = 120  # seconds, per run

@@ -148,7 +148,7 @@ def test_every_figure_entry_is_well_formed():
 def test_every_headline_row_has_its_figures_entry():
     sys.path.insert(0, str(REPO / "tools"))
     try:
-        from scc.headlines import HEADLINES
+        from scc.report.headlines import HEADLINES
     finally:
         sys.path.remove(str(REPO / "tools"))
     named = {h for e in load_figures()["entry"] for h in e.get("headlines", [])}

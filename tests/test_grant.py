@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from scc.sccrun import run_app
+from scc.machine.sccrun import run_app
 from lib import explain, test_app
 
 TIMEOUT = 120  # seconds, per run

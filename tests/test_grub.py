@@ -1,4 +1,4 @@
-"""Booting through GRUB 2 (scc-run --grub, docs/grub.md, tools/scc/grub.py).
+"""Booting through GRUB 2 (scc-run --grub, docs/grub.md, tools/scc/machine/grub.py).
 
 The expectation each run is checked against is the machine's own loader:
 the same program, cores and words booted directly must print the same.
@@ -11,7 +11,9 @@ import subprocess
 import pytest
 
 from lib import BUILD, explain, kernel, test_app
-from scc import cmd_run, grub, sccrun
+from scc.cli import run as cmd_run
+from scc.machine import grub, sccrun
+from scc.machine.coremap import SccRunError
 
 MKIMAGE = BUILD / "grub" / "grub-mkimage"
 MODDIR = BUILD / "grub" / "grub-core"
@@ -38,7 +40,7 @@ def test_kernel_words_split_as_the_kernel_splits():
 @pytest.mark.no_qemu
 @pytest.mark.parametrize("word", ["", "it's", 'say"x"', "back\\slash"])
 def test_a_word_grub_would_change_is_refused(word):
-    with pytest.raises(sccrun.SccRunError, match="--grub cannot pass"):
+    with pytest.raises(SccRunError, match="--grub cannot pass"):
         grub.grub_word(word, "here")
 
 

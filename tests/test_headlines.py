@@ -1,4 +1,4 @@
-"""The report's rows (tools/scc/headlines.py) without running anything:
+"""The report's rows (tools/scc/report/headlines.py) without running anything:
 every row is either measured or says why it cannot be; the bands follow
 the stated rule; every experiment (full and --quick) expands and names an
 app of apps/; every measure computes, from a small hand-made results
@@ -12,9 +12,10 @@ import re
 import pandas as pd
 import pytest
 
-from scc import experiment as xp
-from scc import headlines as H
-from scc import report
+from scc.bench import experiment as xp
+from scc.report import headlines as H
+from scc.report import make as report
+from scc.report.measure import MeasureError
 
 from lib import REPO
 
@@ -323,9 +324,9 @@ def test_thesis_measures_use_the_minimum():
 
 def test_a_measure_without_its_rows_says_what_is_missing():
     dfs = _bcast("bcast-001-latency", {"binomial": {32: 20.0}})
-    with pytest.raises(H.MeasureError, match="oc:k=7"):
+    with pytest.raises(MeasureError, match="oc:k=7"):
         _by_id("1a").measure(dfs)
-    with pytest.raises(H.MeasureError, match="no results"):
+    with pytest.raises(MeasureError, match="no results"):
         _by_id("2a").measure(dfs)
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from lib import abi
 from conftest import BUILD, REPO
-from scc.sccrun import run, run_app
+from scc.machine.sccrun import run, run_app
 from lib import explain
 
 SCC_RUN = REPO / "tools" / "scc-run"

@@ -16,7 +16,7 @@ import struct
 import pytest
 
 from lib.abi import EXIT_BADAPP, EXIT_PAGE_FAULT, EXIT_PANIC, EXIT_STOPPED
-from scc.sccrun import run_app
+from scc.machine.sccrun import run_app
 from lib import PT_LOAD, app, artifact, explain, phdrs, set_phdr, test_app
 
 TIMEOUT = 90  # seconds, per run
@@ -54,7 +54,7 @@ def test_hello_every_core():
 
 def test_default_core_map():
     """`make` leaves build/default.map: the kernel and hello on every core."""
-    from scc.sccrun import run
+    from scc.machine.sccrun import run
     lines = passed(run(coremap=str(artifact("default.map")), timeout=TIMEOUT))
     assert sorted(lines) == list(range(NCORES)), sorted(lines)
     for c in range(NCORES):

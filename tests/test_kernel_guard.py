@@ -20,7 +20,7 @@ import re
 import pytest
 
 from lib.abi import ABI, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STOPPED
-from scc.sccrun import run_app
+from scc.machine.sccrun import run_app
 from lib import explain, libscc_test
 from lib import test_app as app
 

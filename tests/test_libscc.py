@@ -23,8 +23,8 @@ import subprocess
 import pytest
 
 from lib.abi import EXIT_STALLED
-from scc.sccrun import rcce_words as ue_args       # rccerun's words for RCCE_init
-from scc.sccrun import run_app
+from scc.machine.coremap import rcce_words as ue_args       # rccerun's words for RCCE_init
+from scc.machine.sccrun import run_app
 from lib import REPO, app, explain, host_app, host_test, libscc_test
 
 ALL = list(range(48))

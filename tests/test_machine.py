@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from lib.abi import EXIT_BADBOOT, EXIT_HUNG, EXIT_TRIPLE
-from scc.sccrun import boot_elf, qemu_binary, run
+from scc.machine.sccrun import boot_elf, qemu_binary, run
 from lib import REPO, explain, first_load, guest, kernel, set_phdr
 
 TIMEOUT = 60

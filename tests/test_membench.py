@@ -1,5 +1,5 @@
 """The memory and MPB benchmarks (apps/mem_bench.c, apps/mpb_contention.c),
-the report's rows made from them (tools/scc/headlines.py rows 4, 11a and
+the report's rows made from them (tools/scc/report/headlines.py rows 4, 11a and
 11b-11e, on hand-made results tables), the memory controllers' service, and the benchmarks' region markers
 (--regions, apps/benchout.h).
 
@@ -19,8 +19,9 @@ import pandas as pd
 import pytest
 
 from conftest import BUILD, REPO
-from scc import headlines as H
-from scc.sccrun import run_app
+from scc.report import headlines as H
+from scc.report.measure import MeasureError
+from scc.machine.sccrun import run_app
 
 SCC_RUN = REPO / "tools" / "scc-run"
 TIMEOUT = 300
@@ -466,7 +467,7 @@ def test_row_4_is_the_worst_of_001s_four_contention_findings():
     dfs = _mpb_rows((1.7, 36.0, 40.0), (1.10, 0.8, 0.9), (1.3, 40.0, 50.0),
                     (1.0, 1.0, 4.4), 1.001)
     assert h.measure(dfs) == pytest.approx(1.7)
-    with pytest.raises(H.MeasureError, match="48 cores"):
+    with pytest.raises(MeasureError, match="48 cores"):
         h.measure({"mpb-001-contention": _df([r for r in _mpb_rows(
             (1.0, 1, 1), (1.0, 1, 1), (1.0, 1, 1), (1.0, 1, 1), 1.0)[
             "mpb-001-contention"].to_dict("records") if r.get("cores") != 48])})
@@ -497,7 +498,7 @@ def test_row_11a_is_the_worst_of_002s_eight_single_core_figures():
     ours["write", "mpbt", 1048576] = 62.5                                        # 0.5
     assert h.measure({"mem-002-single": _df(_mem_rows(ours))}) == pytest.approx(0.5)
     del ours["write", "mpbt", 1048576]
-    with pytest.raises(H.MeasureError, match="write', 'mpbt', 'DRAM"):
+    with pytest.raises(MeasureError, match="write', 'mpbt', 'DRAM"):
         h.measure({"mem-002-single": _df(_mem_rows(ours))})
 
 
@@ -510,7 +511,7 @@ def test_row_11b_is_48_cores_at_once_in_gb_per_s():
     rows = [{"kind": "aggregate", "op": "read", "mem": "plain", "cores": n, "bytes": 1 << 20,
              "mb_per_s": 95.0 * n} for n in (1, 19, 48)]
     assert h.measure({"mem-002-aggregate": _df(rows)}) == pytest.approx(4.56)
-    with pytest.raises(H.MeasureError, match="cores"):
+    with pytest.raises(MeasureError, match="cores"):
         h.measure({"mem-002-aggregate": _df(rows[:2])})
 
 
@@ -527,7 +528,7 @@ def test_rows_11c_to_11e_are_the_most_the_placed_readers_got(row, name, place, p
     rows = [{"kind": "aggregate", "op": "read", "mem": "plain", "cores": n, "bytes": 1 << 20,
              "mb_per_s": mbs, "place": place} for n, mbs in ((9, 780.0), (19, 940.0), (40, 930.0))]
     assert h.measure({name: _df(rows)}) == pytest.approx(0.94)
-    with pytest.raises(H.MeasureError, match="no rows"):
+    with pytest.raises(MeasureError, match="no rows"):
         h.measure({name: _df(rows)[0:0]})
 
 

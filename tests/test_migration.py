@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from scc import sccrun
+from scc.machine import sccrun
 
 TIMEOUT = 60
 REASON = ("scc: the machine cannot be saved or migrated: its DRAM, MPBs, LUTs and locks "

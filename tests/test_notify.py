@@ -18,7 +18,7 @@ import pytest
 
 from lib.abi import EXIT_BADOPTION
 from conftest import BUILD
-from scc.sccrun import run_app
+from scc.machine.sccrun import run_app
 
 PINGPONG = BUILD / "apps" / "notify_pingpong.elf"
 MANY = BUILD / "apps" / "many_to_one.elf"

@@ -29,7 +29,7 @@ import sys
 import pytest
 
 from conftest import BUILD, REPO
-from scc.sccrun import RunResult, run, run_app
+from scc.machine.sccrun import RunResult, run, run_app
 
 SCC_RUN = REPO / "tools" / "scc-run"
 STREAMS = BUILD / "tests" / "apps" / "streams.elf"

@@ -19,11 +19,11 @@ import time
 
 import pytest
 
-from scc import loaderfuzz
+from scc.machine import loaderfuzz
 from lib import BUILD, REPO
 from lib.abi import EXIT_BADAPP, EXIT_BADOPTION, EXIT_PAGE_FAULT, EXIT_STALLED
-from scc import sccrun
-from scc.sccrun import run, run_app
+from scc.machine import sccrun
+from scc.machine.sccrun import run, run_app
 from lib import explain, first_load, guest, phdrs, set_phdr
 from lib import test_app as app
 

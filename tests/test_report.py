@@ -1,6 +1,6 @@
 """scc-report: the report's structure and verdicts (with headlines made
 here, whose expectations are computed by hand), and the quick report of
-the real headlines end to end (tools/scc/report.py, headlines.py)."""
+the real headlines end to end (tools/scc/report/, tools/scc/cli/report.py)."""
 from __future__ import annotations
 
 import re
@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from conftest import REPO
-from scc import report
+from scc.cli import report
+from scc.report import headlines, targets
 
 
 @dataclass(frozen=True)
@@ -70,18 +71,16 @@ def summary(md: str) -> list[list[str]]:
 
 
 def test_report_verdicts_and_pages(tmp_path, monkeypatch, capsys):
-    import scc.headlines
-    import scc.targets
     monkeypatch.setenv("SCC_BENCH_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(scc.targets, "TARGETS", [])     # the headlines made here only
+    monkeypatch.setattr(targets, "TARGETS", [])     # the headlines made here only
     # our number, measured first by the report itself with a made-up published value
-    monkeypatch.setattr(scc.headlines, "HEADLINES", fake_headlines(1.0))
+    monkeypatch.setattr(headlines, "HEADLINES", fake_headlines(1.0))
     assert report.main(["--quick", "--workers", "1", "--out", str(tmp_path / "r0"),
                         "--no-progress"]) == 0
     import pandas as pd
     df = pd.read_csv(tmp_path / "r0" / "results" / "bc" / "results.csv")
     ours = float(df[df["bytes"] == 32]["median_us"].iloc[0])
-    monkeypatch.setattr(scc.headlines, "HEADLINES", fake_headlines(ours))
+    monkeypatch.setattr(headlines, "HEADLINES", fake_headlines(ours))
     out = tmp_path / "r"
     assert report.main(["--quick", "--workers", "1", "--out", str(out), "--no-progress"]) == 0
     printed = capsys.readouterr().out.splitlines()
@@ -117,23 +116,21 @@ def test_quick_report_of_the_papers(tmp_path):
     import subprocess
     import sys
     out = tmp_path / "report"
-    p = subprocess.run([sys.executable, "-m", "scc.report", "--quick", "--workers", "2",
+    p = subprocess.run([sys.executable, "-m", "scc.cli.report", "--quick", "--workers", "2",
                         "--out", str(out), "--no-progress"], capture_output=True, text=True,
                        timeout=900, cwd=REPO)
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
     md = (out / "index.md").read_text()
-    from scc.headlines import HEADLINES
     rows = summary(md)
-    assert [r[0].split(".")[0] for r in rows] == [h.id for h in HEADLINES]
+    assert [r[0].split(".")[0] for r in rows] == [h.id for h in headlines.HEADLINES]
     for r in rows:
         assert r[5] in ("inside", "outside", "not reproducible here", "no result",
                         "shown (no band)"), r
     assert re.search(r"commit `[0-9a-f]{40}`", md)
     assert (out / "index.html").is_file()
     # the targets beyond the papers: every one present, with a verdict
-    from scc.targets import TARGETS
     part = md[md.index("## Beyond the papers"):md.index("## Build and run")]
-    for t in TARGETS:
+    for t in targets.TARGETS:
         own = part.split(f"### {t.id}.")[1].split("### ")[0]
         assert re.search(r"\*\*Verdict: (met|not met)\*\*", own), t.id
         assert f"| {t.id} |" in part, t.id

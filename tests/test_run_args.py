@@ -1,4 +1,4 @@
-"""scc-run's words for the program (tools/scc/cmd_run.py): the program's
+"""scc-run's words for the program (tools/scc/cli/run.py): the program's
 words typed without `--` before them are refused, saying where they go;
 an RCCE program run without RCCE's words gets a note saying which words
 RCCE_init needs (issue 43, item 6a)."""
@@ -9,7 +9,8 @@ import subprocess
 import pytest
 
 from conftest import BUILD, REPO
-from scc import cmd_run
+from scc.cli import run as cmd_run
+from scc.machine.elf import elf_defines
 
 SCC_RUN = str(REPO / "tools" / "scc-run")
 PINGPONG = BUILD / "apps" / "pingpong.elf"     # an RCCE program
@@ -40,9 +41,9 @@ def test_other_stray_words_keep_argparse_message():
 
 @pytest.mark.no_qemu
 def test_rcce_programs_are_told_apart_by_their_symbols():
-    assert cmd_run.elf_defines(str(PINGPONG), "RCCE_init")
-    assert not cmd_run.elf_defines(str(HELLO), "RCCE_init")
-    assert not cmd_run.elf_defines(str(REPO / "README.md"), "RCCE_init")
+    assert elf_defines(str(PINGPONG), "RCCE_init")
+    assert not elf_defines(str(HELLO), "RCCE_init")
+    assert not elf_defines(str(REPO / "README.md"), "RCCE_init")
     assert cmd_run.rcce_hint(str(HELLO), []) is None
     assert cmd_run.rcce_hint(str(PINGPONG), ["2", "0.533", "0", "1"]) is None
     assert "--rcce" in cmd_run.rcce_hint(str(PINGPONG), [])

@@ -8,7 +8,7 @@ import pytest
 
 from lib import abi
 from conftest import BUILD, REPO
-from scc.sccrun import run_app
+from scc.machine.sccrun import run_app
 
 SCC_CC = BUILD / "venv" / "bin" / "scc-cc"
 

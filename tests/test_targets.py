@@ -1,4 +1,4 @@
-"""The report's targets beyond the papers (tools/scc/targets.py): which
+"""The report's targets beyond the papers (tools/scc/report/targets.py): which
 number is ours, the papers' best and RCCE_comm's, the ratio and the
 verdict, on results tables made here with expectations worked out by
 hand; and that every target's experiments expand to runnable points."""
@@ -8,7 +8,9 @@ import pandas as pd
 import pytest
 
 from conftest import REPO
-from scc import experiment as xp, report, targets as T
+from scc.bench import experiment as xp
+from scc.report import make as report
+from scc.report import targets as T
 
 
 def _df(op, times, col="median_us", ran=None):

@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from scc import sccrun
-from scc.sccrun import SccRunError, build_command, choose_tcg
+from scc.machine import coremap, sccrun
+from scc.machine.coremap import SccRunError
+from scc.machine.sccrun import build_command, choose_tcg
 
 HELLO_TIMEOUT = 120
 
@@ -71,14 +72,14 @@ def test_auto_counts_the_core_maps_started_cores(no_env, monkeypatch, tmp_path):
     one.write_text("# a comment line\n3 k.elf x=1\n0-2,4-47 k.elf hold\n")
     many = tmp_path / "many.map"
     many.write_text("0-1 k.elf\n")
-    assert sccrun.coremap_started(one, 48) == 1
-    assert sccrun.coremap_started(many, 48) == 2
-    assert sccrun.coremap_started(tmp_path / "missing.map", 48) == 48
-    assert sccrun.coremap_cores(one, 48) == list(range(48))
+    assert coremap.coremap_started(one, 48) == 1
+    assert coremap.coremap_started(many, 48) == 2
+    assert coremap.coremap_started(tmp_path / "missing.map", 48) == 48
+    assert coremap.coremap_cores(one, 48) == list(range(48))
     bad = tmp_path / "bad.map"
     bad.write_text("0 k.elf\n1 'k.elf\n")         # an open quote: the machine will say
-    assert sccrun.coremap_started(bad, 48) == 48 and sccrun.coremap_cores(bad, 48) == []
-    assert list(sccrun.coremap_lines("\n# c\n0 k.elf m=1 # c\n1 'x\n")) == [
+    assert coremap.coremap_started(bad, 48) == 48 and coremap.coremap_cores(bad, 48) == []
+    assert list(coremap.coremap_lines("\n# c\n0 k.elf m=1 # c\n1 'x\n")) == [
         (3, ["0", "k.elf", "m=1"]), (4, None)]
     assert accel(build_command(None, coremap=str(one))) == "tcg,thread=single"
     assert accel(build_command(None, coremap=str(many))) == "tcg,thread=multi"

@@ -24,7 +24,7 @@ import sys
 import pytest
 
 from conftest import BUILD
-from scc.sccrun import run_app
+from scc.machine.sccrun import run_app
 
 MICRO = BUILD / "tests" / "apps" / "timing_micro.elf"
 PINGPONG = BUILD / "apps" / "pingpong.elf"

@@ -1,20 +1,27 @@
-"""Unit tests of tools/sccrun.py and tools/scc-run that need no QEMU.
+"""Unit tests of the machine runner (tools/scc/machine/sccrun.py, coremap.py),
+tools/scc-run and the other commands, and of the tools package's layout,
+that need no QEMU.
 
 A fake "QEMU" (a small script given through SCC_QEMU) stands in where a
 process must run.
 """
 from __future__ import annotations
 
+import ast
 import os
+import re
 import subprocess
 import sys
 import textwrap
 import time
+import tomllib
 
 import pytest
 
-from scc import sccrun
-from scc.sccrun import RunResult, SccRunError, build_command, run
+from lib import REPO
+from scc.machine import sccrun
+from scc.machine.coremap import SccRunError
+from scc.machine.sccrun import RunResult, build_command, run
 
 pytestmark = pytest.mark.no_qemu
 
@@ -287,7 +294,7 @@ def test_bench_timing_says_which_run_failed(fake_qemu, repo):
 def test_bench_timing_pairs_runs_of_the_same_turn():
     """The pair-by-pair ratio divides each timing run by the functional run of
     its own turn: a host that slows down halfway moves both alike."""
-    from scc.cmd_bench_timing import paired
+    from scc.machine.hosttime import paired
     # turn 2 ran on a host twice as slow: its pair still says 3x
     assert paired([3.0, 6.0, 3.3], [1.0, 2.0, 1.0]) == pytest.approx((3.0, 3.0, 3.3))
     # turn 2's functional run and turn 3's timing run were both slowed: the
@@ -301,8 +308,9 @@ def test_bench_timing_pairs_runs_of_the_same_turn():
 
 # --- applications: core specs, kernel words, the core map run_app writes ----------
 
-from scc.sccrun import (app_coremap, app_link_name, format_cores, kernel_arg,  # noqa: E402
-                    kernel_options, machine_cores, parse_cores, run_app)
+from scc.machine.coremap import (app_coremap, app_link_name, format_cores,  # noqa: E402
+                                 kernel_arg, kernel_options, machine_cores, parse_cores)
+from scc.machine.sccrun import run_app  # noqa: E402
 
 
 @pytest.mark.parametrize("spec, want", [
@@ -592,7 +600,7 @@ def test_run_app_kernel_from_environment(fake_qemu, files, tmp_path, monkeypatch
 
 @pytest.mark.no_qemu
 def test_bcast_demo_keeps_variants_of_one_algorithm_apart():
-    from scc.cmd_bcast_demo import table
+    from scc.cli.bcast_demo import table
     rows = [{"algorithm": "oc", "params": p, "bytes": "32", "median_us": m, "mb_per_s": "1",
              "verified": "yes"} for p, m in (("k=2,chunk=60", "10.0"), ("k=47,chunk=60", "20.0"))]
     lines = table(rows, [32], ["oc:k=2", "oc:k=47"]).splitlines()
@@ -602,7 +610,7 @@ def test_bcast_demo_keeps_variants_of_one_algorithm_apart():
 
 @pytest.mark.no_qemu
 def test_bcast_demo_shows_what_auto_ran_at_each_size():
-    from scc.cmd_bcast_demo import table
+    from scc.cli.bcast_demo import table
     rows = [{"algorithm": a, "params": p, "bytes": b, "median_us": m, "mb_per_s": "1",
              "verified": "yes"} for a, p, b, m in (
                  ("binomial", "", "32", "20.0"), ("binomial", "", "4096", "200.0"),
@@ -611,3 +619,231 @@ def test_bcast_demo_shows_what_auto_ran_at_each_size():
     assert lines[2].split() == ["binomial", "(RCCE_comm)", "20.0", "us", "200.0", "us"]
     assert lines[3].split() == ["auto", "(libscc's", "default)", "15.0", "us", "90.0", "us"]
     assert lines[-1] == "auto ran: mesh:k=7,chunk=60 (32 B), oc:k=3,chunk=60 (4096 B)"
+
+
+# --- the package's layout: rooms, no import loop (tools/scc/__init__.py) ----------
+
+PACKAGE = REPO / "tools" / "scc"
+# Each room imports only the rooms before it (scc.paths: anyone).
+ROOMS = ("machine", "bench", "report", "cli")
+
+
+def package_modules(root) -> dict:
+    """{dotted name: file} of every module of the package at @root."""
+    out = {}
+    for f in sorted(root.rglob("*.py")):
+        parts = list(f.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = f
+    return out
+
+
+def _imports(name: str, path, modules: dict):
+    """(line, target module, names taken from it, inside a function body) of
+    each import of @name's that lands in the package; `from P import M`
+    with M a module is an import of M."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+
+    def visit(node, in_function):
+        for child in ast.iter_child_nodes(node):
+            deferred = in_function or isinstance(child, (ast.FunctionDef,
+                                                         ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.Import):
+                for a in child.names:
+                    if a.name in modules:
+                        found.append((child.lineno, a.name, [], in_function))
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    up = here.split(".")[:len(here.split(".")) - (child.level - 1)]
+                    base = ".".join(up + ([base] if base else []))
+                if base not in modules:
+                    continue
+                names = []
+                for a in child.names:
+                    if f"{base}.{a.name}" in modules:
+                        found.append((child.lineno, f"{base}.{a.name}", [], in_function))
+                    else:
+                        names.append(a.name)
+                if names:
+                    found.append((child.lineno, base, names, in_function))
+            visit(child, deferred)
+    visit(tree, False)
+    return tree, found
+
+
+def _module_aliases(tree, modules: dict) -> dict:
+    """{local name: module} of the package modules a module binds by name
+    (import a.b as x, from a import b)."""
+    out = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name in modules and a.asname:
+                    out[a.asname] = a.name
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for a in node.names:
+                if f"{node.module}.{a.name}" in modules:
+                    out[a.asname or a.name] = f"{node.module}.{a.name}"
+    return out
+
+
+def layout_problems(root) -> list[str]:
+    """What is wrong with the package at @root: an import loop among its
+    modules' top-level imports, an import of a package module inside a
+    function body (where a loop hides), a private name (_x) taken from
+    another module, a room importing a room after it."""
+    modules = package_modules(root)
+    pkg = root.name
+    graph: dict[str, set] = {m: set() for m in modules}
+    problems = []
+    for name, path in modules.items():
+        tree, found = _imports(name, path, modules)
+        where = f"{path.relative_to(root.parent)}"
+        for line, target, names, in_function in found:
+            if in_function:
+                problems.append(f"{where}:{line}: imports {target} inside a function body "
+                                "(the package's modules import each other at the top)")
+                continue
+            graph[name].add(target)
+            # importing a.b.c runs a/__init__ and a/b/__init__ first
+            parts = target.split(".")
+            graph[name].update(".".join(parts[:i]) for i in range(1, len(parts))
+                               if not name.startswith(".".join(parts[:i]) + ".")
+                               and ".".join(parts[:i]) != name)
+            private = [n for n in names if n.startswith("_") and not n.startswith("__")]
+            if private:
+                problems.append(f"{where}:{line}: takes the private name(s) "
+                                f"{', '.join(private)} from {target}")
+            mine, theirs = name.split("."), target.split(".")
+            if len(mine) > 1 and len(theirs) > 1 and mine[1] in ROOMS and theirs[1] in ROOMS \
+                    and ROOMS.index(theirs[1]) > ROOMS.index(mine[1]):
+                problems.append(f"{where}:{line}: the room {mine[1]} imports {target}, "
+                                f"of the room {theirs[1]} after it")
+        aliases = _module_aliases(tree, modules)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id in aliases and node.attr.startswith("_") \
+                    and not node.attr.startswith("__"):
+                problems.append(f"{where}:{node.lineno}: uses the private name "
+                                f"{aliases[node.value.id]}.{node.attr}")
+    # a loop: depth-first search for a back edge
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def dfs(m):
+        state[m] = 1
+        stack.append(m)
+        for t in sorted(graph.get(m, ())):
+            if state.get(t) == 1:
+                loop = stack[stack.index(t):] + [t]
+                problems.append("import loop: " + " -> ".join(loop))
+            elif t not in state:
+                dfs(t)
+        stack.pop()
+        state[m] = 2
+    for m in sorted(graph):
+        if m not in state:
+            dfs(m)
+    assert pkg in modules, f"{root} is not a package"
+    return problems
+
+
+def test_the_package_has_no_import_loop_nor_private_imports():
+    assert layout_problems(PACKAGE) == []
+
+
+def test_the_package_is_in_its_rooms():
+    modules = package_modules(PACKAGE)
+    for name in modules:
+        parts = name.split(".")
+        assert len(parts) == 1 or parts[1] in ROOMS or name == "scc.paths", \
+            f"{name}: a module outside the rooms {', '.join(ROOMS)}"
+    # one command, one module of scc.cli: each console script is one
+    scripts = tomllib.loads((REPO / "tools" / "pyproject.toml").read_text())["project"]["scripts"]
+    assert sorted(v.partition(":")[0] for v in scripts.values()) == \
+        sorted(m for m in modules if m.startswith("scc.cli."))
+
+
+def test_every_module_imports_alone():
+    """Each module in a fresh interpreter, alone: what it needs it imports."""
+    names = [m for m in package_modules(PACKAGE) if m != "scc"]
+    procs = {m: subprocess.Popen([sys.executable, "-c", f"import {m}"], cwd=REPO / "tools",
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+             for m in names}
+    failed = {}
+    for m, p in procs.items():
+        out, _ = p.communicate(timeout=120)
+        if p.returncode:
+            failed[m] = out.strip().splitlines()[-1:]
+    assert failed == {}
+
+
+def _write_package(root, files: dict) -> None:
+    for rel, text in files.items():
+        f = root / rel
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(textwrap.dedent(text))
+
+
+def test_the_layout_check_finds_a_loop_a_late_import_and_a_private_name(tmp_path):
+    root = tmp_path / "pkg"
+    _write_package(root, {
+        "__init__.py": "",
+        "machine/__init__.py": "",
+        "machine/a.py": "from pkg.machine import b\n",
+        "machine/b.py": "import pkg.machine.c\n",
+        "machine/c.py": "from pkg.machine.a import thing\nthing = 1\n",
+        "bench/__init__.py": "",
+        "bench/d.py": "def f():\n    from pkg.machine import a\n    return a\n",
+        "bench/e.py": "from pkg.machine.c import _hidden\nfrom pkg.machine import c\n"
+                      "x = c._other\n",
+        "machine/f.py": "from pkg.bench import d\n",
+    })
+    problems = layout_problems(root)
+    loops = [p.removeprefix("import loop: ").split(" -> ") for p in problems
+             if p.startswith("import loop: ")]
+    assert [set(loop) for loop in loops] == [{"pkg.machine.a", "pkg.machine.b",
+                                              "pkg.machine.c"}], problems
+    assert any("bench/d.py:2: imports pkg.machine.a inside a function body" in p
+               for p in problems), problems
+    assert any("bench/e.py:1: takes the private name(s) _hidden" in p for p in problems)
+    assert any("bench/e.py:3: uses the private name pkg.machine.c._other" in p
+               for p in problems), problems
+    assert any("machine/f.py:1: the room machine imports pkg.bench.d" in p
+               for p in problems), problems
+    assert len(problems) == 5, problems
+
+
+def test_the_dependencies_are_declared_and_pinned():
+    """tools/pyproject.toml names the tools' dependencies (and the tests'
+    in its test extra); requirements.txt pins every one of them for the
+    build, with the rest of what build/venv holds."""
+    project = tomllib.loads((REPO / "tools" / "pyproject.toml").read_text())["project"]
+    pinned = {}
+    for line in (REPO / "requirements.txt").read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"requirements.txt: {line!r} is not pinned (NAME==VERSION)"
+            pinned[re.sub(r"[-_.]+", "-", name).lower()] = version
+    declared = project["dependencies"] + project["optional-dependencies"]["test"]
+    assert {"dask", "pandas", "matplotlib", "pytest"} <= \
+        {re.match(r"[A-Za-z0-9_.-]+", d).group().lower() for d in declared}
+    for dep in declared:
+        name = re.sub(r"[-_.]+", "-", re.match(r"[A-Za-z0-9_.-]+", dep).group()).lower()
+        assert name in pinned, f"{dep}: declared in tools/pyproject.toml, not pinned"
+
+
+@pytest.mark.parametrize("name", ["scc-run", "scc-bench", "scc-cc", "scc-report",
+                                  "scc-bcast-demo", "scc-bench-tcg", "scc-bench-timing",
+                                  "scc-fuzz-loader"])
+def test_each_console_script_has_its_launcher(name):
+    """tools/NAME runs build/venv/bin/NAME's command from a checkout."""
+    p = subprocess.run([sys.executable, str(REPO / "tools" / name), "--help"],
+                       capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert p.returncode == 0, p.stderr
+    assert "usage" in p.stdout.lower() or name == "scc-cc" and "scc-cc" in p.stdout

@@ -1,4 +1,4 @@
-"""The measured defaults: `scc-bench tune` (tools/scc/tuning.py) choosing
+"""The measured defaults: `scc-bench tune` (tools/scc/bench/tuning.py) choosing
 from a sweep's results, its compilation into select.c's C, and `auto`
 following the checked-in libscc/src/coll/tuning.json on the host backend.
 """
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
 import subprocess
 import sys
@@ -13,11 +14,12 @@ import sys
 import pytest
 
 from conftest import REPO
-from scc import tuning
+from scc.bench import tuning
 from test_coll import host, rows_of, run_host
 from test_libscc import ue_args
 
 TUNING_JSON = REPO / "libscc" / "src" / "coll" / "tuning.json"
+TUNING_PY = REPO / "tools" / "scc" / "bench" / "tuning.py"      # the build runs it as a script
 COLUMNS = ["collective", "algorithm", "params", "cores", "bytes", "median_us", "verified",
            "status", "clock", "commit", "dirty", "point", "start_time"]
 
@@ -119,10 +121,28 @@ def test_tune_without_results_says_what_to_run(tmp_path):
 def test_header_refuses_a_malformed_tuning_file(tmp_path, text, want):
     src, out = tmp_path / "t.json", tmp_path / "t.h"
     src.write_text(text)
-    r = subprocess.run([sys.executable, str(REPO / "tools" / "scc" / "tuning.py"), "header",
-                        str(src), str(out)], capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, str(TUNING_PY), "header", str(src), str(out)],
+                       capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "tuning.py: error:" in r.stderr and want in r.stderr, r.stderr
     assert not out.exists()
+
+
+@pytest.mark.no_qemu
+def test_header_is_made_by_any_python3_without_the_venv(tmp_path):
+    """The build runs the tuning module as a script with the system's
+    python3 (libscc/build.mk): isolated (-I: no venv, no user packages,
+    not even the package's own directory on the path), it makes the same
+    C as the package's header()."""
+    python3 = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"
+    out = tmp_path / "coll_tuning.h"
+    r = subprocess.run([python3, "-I", str(TUNING_PY), "header", str(TUNING_JSON), str(out)],
+                       capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert out.read_text() == tuning.header(json.loads(TUNING_JSON.read_text()),
+                                            str(TUNING_JSON))
+    assert f"python3 {TUNING_PY.relative_to(REPO)} header" in \
+        (REPO / "libscc" / "build.mk").read_text().replace("$(COLL_TUNING_PY)",
+                                                           str(TUNING_PY.relative_to(REPO)))
 
 
 def checked_in_rules():

@@ -29,9 +29,10 @@ import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .sccrun import REPO, SccRunError, coremap_lines, format_cores, parse_cores
+from scc.machine.coremap import SccRunError, coremap_lines, format_cores, parse_cores
+from scc.paths import BUILD
 
-GRUB_DIR = REPO / "build" / "grub"
+GRUB_DIR = BUILD / "grub"
 # The modules of each core's GRUB image: its console and core id first, so
 # that every later message is seen.
 GRUB_MODULES = ["scc", "memdisk", "tar", "normal", "multiboot", "echo", "test"]
@@ -152,7 +153,7 @@ def grub_cfg(plan: list[BootLine], names: dict[str, str]) -> str:
     Each run of cores picks its line first (GRUB's test has no precedence
     between -a and -o, so there is one test per run), then the line's block
     boots."""
-    out = ["# written by scc-run --grub (tools/scc/grub.py): the scc module sets",
+    out = ["# written by scc-run --grub (tools/scc/machine/grub.py): the scc module sets",
            "# scc_core from this core's id register; each run of cores names its",
            "# core-map line, and that line's block boots.",
            "set pager=0", "set line=none"]

@@ -1,7 +1,7 @@
 """Defaults from measurement: the tuning file libscc's `auto` follows.
 
     scc-bench tune RESULTS_DIR --out libscc/src/coll/tuning.json
-    python3 tools/scc/tuning.py header libscc/src/coll/tuning.json OUT.h   (the build)
+    python3 tools/scc/bench/tuning.py header libscc/src/coll/tuning.json OUT.h   (the build)
 
 `tune` reads a results directory of `scc-bench run experiments/tuning.toml`
 and picks, for each collective, member count and size it measured, the
@@ -13,15 +13,16 @@ sizes with the same winner merge into one rule. The file records the commands
 and the build the results came from, and for each rule the measurements behind
 it (the winner's and the runner-up's median).
 
-`header` compiles the file into C for select.c (build/gen/coll_tuning.h); it
-needs only the standard library, so the build runs it with any python3.
+`header` compiles the file into C for select.c (build/gen/coll_tuning.h); this
+module needs only the standard library and imports nothing of the scc
+package, so the build runs it as a script with any python3, no venv
+(libscc/build.mk).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import re
-import shlex
 import sys
 from pathlib import Path
 
@@ -176,7 +177,7 @@ def header(data: dict, source: str) -> str:
     check(data, source)
     made = data.get("made_by", {})
     frm = f"commit {str(made.get('commit', '?'))[:12]}{' (dirty)' if made.get('dirty') else ''}"
-    out = [f"/* Generated from {source} by tools/scc/tuning.py: do not edit. */",
+    out = [f"/* Generated from {source} by tools/scc/bench/tuning.py: do not edit. */",
            f'#define COLL_TUNING_FROM "{frm}"']
     most = max([len(v) for v in data["rules"].values()] + [1])
     out.append(f"#define COLL_TUNED_MAX {most}")
@@ -214,21 +215,6 @@ def main_header(argv: list[str]) -> int:
         print(f"tuning.py: error: {e}", file=sys.stderr)
         return 1
     Path(a.out).write_text(text)
-    return 0
-
-
-def main_tune(a: argparse.Namespace, argv: list[str], repo: Path) -> int:
-    """scc-bench tune: write the tuning file of a results directory; argv is
-    scc-bench's own (from `tune` on), recorded as the command."""
-    data = tune(Path(a.dir), "scc-bench " + shlex.join(argv), repo)
-    check(data, "the new tuning file")
-    text = json.dumps(data, indent=1) + "\n"
-    if a.out:
-        Path(a.out).write_text(text)
-        n = sum(len(v) for v in data["rules"].values())
-        print(f"tuning: {n} rules for {', '.join(data['rules'])} -> {a.out}")
-    else:
-        sys.stdout.write(text)
     return 0
 
 

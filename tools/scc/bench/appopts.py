@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import difflib
 import os
-import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-from scc import sccrun
-from scc.experiment import ExperimentError
+from scc.bench.experiment import ExperimentError
+from scc.machine.coremap import format_cores
+from scc.machine.elf import elf_section
+from scc.paths import BUILD
 
 SECTION = ".scc_options"
 KINDS = ("value", "flag")
@@ -47,46 +48,6 @@ class AppOptions:
         if self.init == "rcce" and self.style == "--key value":
             out.setdefault("coll", "value")
         return out
-
-
-def elf_section(path: str | os.PathLike, name: str) -> bytes | None:
-    """The contents of section @name of the ELF file @path (32 or 64 bits,
-    either byte order); None if the file is no ELF or has no such section."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError:
-        return None
-    if data[:4] != b"\x7fELF" or len(data) < 64:
-        return None
-    bits, order = data[4], {1: "<", 2: ">"}.get(data[5])
-    if bits not in (1, 2) or order is None:
-        return None
-    try:
-        if bits == 1:
-            shoff, = struct.unpack_from(order + "I", data, 0x20)
-            shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x2E)
-        else:
-            shoff, = struct.unpack_from(order + "Q", data, 0x28)
-            shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x3A)
-
-        def header(i):      # (name offset, file offset, size)
-            at = shoff + i * shentsize
-            if bits == 1:
-                n, _, _, _, off, size = struct.unpack_from(order + "IIIIII", data, at)
-            else:
-                n, _, _, _, off, size = struct.unpack_from(order + "IIQQQQ", data, at)
-            return n, off, size
-
-        _, stroff, strsize = header(shstrndx)
-        strtab = data[stroff:stroff + strsize]
-        want = name.encode()
-        for i in range(shnum):
-            n, off, size = header(i)
-            if strtab[n:strtab.index(b"\0", n)] == want:
-                return data[off:off + size]
-    except (struct.error, ValueError, IndexError):
-        return None
-    return None
 
 
 def parse(text: str, where: str = "") -> AppOptions:
@@ -129,7 +90,7 @@ def read(path: str | os.PathLike) -> AppOptions | None:
 
 def app_dir(backend: str) -> Path:
     """Where the build puts the apps of @backend."""
-    return Path(sccrun.REPO) / "build" / ("libscc/rcce/host" if backend == "host" else "apps")
+    return BUILD / ("libscc/rcce/host" if backend == "host" else "apps")
 
 
 def built_apps(backend: str) -> list[str]:
@@ -250,7 +211,7 @@ def check(experiments) -> None:
     lines = []
     for (name, problem), points in found.items():
         where = (f"point {points[0]}" if len(points) == 1 else
-                 f"points {sccrun.format_cores(sorted(set(points)))}")
+                 f"points {format_cores(sorted(set(points)))}")
         lines.append(f"experiment {name!r}, {where}: {problem}")
     n = len(lines)
     raise ExperimentError(("\n  ".join([f"{n} mistake(s), nothing was run:"] + lines)))

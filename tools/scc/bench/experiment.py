@@ -47,7 +47,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scc import sccrun
+from scc.machine import coremap
+from scc.paths import BUILD
 
 BACKENDS = ("chip", "host")
 MODES = ("timing", "functional")
@@ -73,7 +74,7 @@ class Other:
 
     def label(self) -> str:
         """app.elf@cores and its arguments."""
-        return " ".join([f"{Path(self.app).name}@{sccrun.format_cores(list(self.cores))}",
+        return " ".join([f"{Path(self.app).name}@{coremap.format_cores(list(self.cores))}",
                          *self.args])
 
 
@@ -95,7 +96,7 @@ class Point:
     other: tuple[Other, ...] = ()   # other apps on other cores (chip)
     # the app's arguments by name, as the experiment gives them (before
     # they become words), how they become words, and whether the RCCE
-    # words come first: what tools/scc/appopts.py checks against the app
+    # words come first: what tools/scc/bench/appopts.py checks against the app
     options: dict = field(default_factory=dict)
     arg_style: str = "--key value"
     rcce: bool = False
@@ -190,9 +191,9 @@ def _table(spec: dict, name: str) -> dict:
 
 def _cores(value: Any, machine: dict) -> tuple[int, ...]:
     try:
-        return tuple(sccrun.parse_cores(value if isinstance(value, (str, int)) else
-                                        list(value), sccrun.machine_cores(machine)))
-    except (sccrun.SccRunError, TypeError, ValueError) as e:
+        return tuple(coremap.parse_cores(value if isinstance(value, (str, int)) else
+                                        list(value), coremap.machine_cores(machine)))
+    except (coremap.SccRunError, TypeError, ValueError) as e:
         raise ExperimentError(f"cores: {e}") from None
 
 
@@ -205,8 +206,8 @@ def resolve_app(app: str, backend: str, base: Path | None = None) -> str:
             p = (base or Path.cwd()) / p
         return str(p)
     if backend == "host":
-        return str(sccrun.REPO / "build" / "libscc" / "rcce" / "host" / app)
-    return str(sccrun.REPO / "build" / "apps" / f"{app}.elf")
+        return str(BUILD / "libscc" / "rcce" / "host" / app)
+    return str(BUILD / "apps" / f"{app}.elf")
 
 
 def _arg_words(args: dict, style: str) -> list[str]:
@@ -369,7 +370,7 @@ def _others(entries: list[dict], main: tuple[int, ...], machine: dict, backend: 
         raise ExperimentError("other apps run on the chip (a core map), not with backend "
                               f"{backend!r}")
     out, taken = [], {c: "the app's cores" for c in main}
-    names = {sccrun.app_link_name(app): app}
+    names = {coremap.app_link_name(app): app}
     for i, o in enumerate(entries):
         where = f"other[{i}]"
         bad = set(o) - set(OTHER_KEYS)
@@ -393,7 +394,7 @@ def _others(entries: list[dict], main: tuple[int, ...], machine: dict, backend: 
                 raise ExperimentError(f"{where}: core {c} is also one of {taken[c]}: each "
                                       "core runs one app")
             taken[c] = f"other[{i}]'s cores"
-        link = sccrun.app_link_name(path)
+        link = coremap.app_link_name(path)
         if names.setdefault(link, path) != path:
             raise ExperimentError(f"{where}: {path} and {names[link]} have the same file "
                                   "name (the core map names each app by it)")

@@ -23,32 +23,9 @@ import argparse
 import os
 import statistics
 import sys
-import time
 
-
-from scc import sccrun
-
-MODES = (("functional, single-threaded", {"tcg": "single"}),
-         ("functional, multi-threaded", {"tcg": "multi"}),
-         ("timing", {"machine": {"timing": "on"}}))
-
-
-def run_once(app, args, kw, timeout) -> float:
-    t = time.monotonic()
-    r = sccrun.run_app(app, cores="all", args=args, timeout=timeout, **kw)
-    took = time.monotonic() - t
-    if r.returncode != 0 or r.timed_out or ",NO" in r.stdout:
-        raise sccrun.SccRunError(f"the run failed (exit {r.returncode}"
-                                 f"{', timed out' if r.timed_out else ''}): {r.stderr[-300:]}")
-    return took
-
-
-def paired(a: list[float], b: list[float]) -> tuple[float, float, float]:
-    """The ratios a[i] / b[i] of runs taken in the same turn: (median, least, most)."""
-    if not a or len(a) != len(b):
-        raise ValueError("paired: two lists of runs of the same, nonzero length")
-    r = [x / y for x, y in zip(a, b)]
-    return statistics.median(r), min(r), max(r)
+from scc.machine import hosttime
+from scc.machine.coremap import SccRunError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,30 +41,21 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= a.repeat <= 20:
         p.error("--repeat must be 1 to 20")
     algs = a.alg or ["binomial", "oc:k=7", "scatter_allgather"]
-    app = sccrun.REPO / "build" / "apps" / "bcast_bench.elf"
-    args = ["48", "0.533", *map(str, range(48)), "--sizes", a.sizes, "--iters", str(a.iters),
-            "--warmup", "1"]
-    for spec in algs:
-        args += ["--alg", spec]
     print(f"bcast_bench on 48 cores: {', '.join(algs)}; sizes {a.sizes}; {a.iters} iterations "
           f"after 1 warm-up. Host wall clock seconds, median of {a.repeat} after one unmeasured "
           "run of each mode (fastest-slowest):", flush=True)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    times: dict[str, list[float]] = {name: [] for name, _ in MODES}
     try:
-        for rep in range(a.repeat + 1):
-            for name, kw in MODES:
-                took = run_once(app, args, kw, a.timeout)
-                if rep:
-                    times[name].append(took)
-    except sccrun.SccRunError as e:
+        times = hosttime.measure_timing_cost(hosttime.bcast_args(a.sizes, a.iters, algs),
+                                             a.repeat, a.timeout)
+    except SccRunError as e:
         print(f"scc-bench-timing: error: {e}", file=sys.stderr)
         return 1
     med = {name: statistics.median(t) for name, t in times.items()}
     for name, t in times.items():
         print(f"  {name:<30} {med[name]:8.2f} s  ({min(t):.2f}-{max(t):.2f})")
     single = "functional, single-threaded"
-    pm, plo, phi = paired(times["timing"], times[single])
+    pm, plo, phi = hosttime.paired(times["timing"], times[single])
     print(f"timing / functional single-threaded: {med['timing'] / med[single]:.1f}x")
     print(f"  pair by pair: {pm:.2f}x ({plo:.2f}-{phi:.2f}); "
           f"host load average before the first run: {load:.2f}")

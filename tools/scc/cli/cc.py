@@ -17,52 +17,10 @@ ours, so they win.
 """
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
-from scc import sccrun
-
-SDK = sccrun.REPO / "build" / "sdk" / "scc-cc.json"
-# Ours for the project's own code, not for a user's program.
-DROP = {"-Werror", "-MMD", "-MP"}
-
-
-class CcError(Exception):
-    pass
-
-
-def flags() -> dict:
-    try:
-        f = json.loads(SDK.read_text(encoding="utf-8"))
-    except OSError:
-        raise CcError(f"{SDK} is missing: run `make` in {sccrun.REPO} first") from None
-    for k, v in f.items():
-        if isinstance(v, list):
-            f[k] = [_abs(t) for t in v if t not in DROP]
-    return f
-
-
-def _abs(token: str) -> str:
-    """A path relative to the repository, made absolute (flags stay)."""
-    if token.startswith("-") or os.path.isabs(token):
-        return token
-    p = sccrun.REPO / token
-    return str(p) if p.exists() else token
-
-
-def _run(cmd: list[str], verbose: bool) -> None:
-    if verbose:
-        print(" ".join(cmd), file=sys.stderr)
-    try:
-        r = subprocess.run(cmd)
-    except FileNotFoundError:
-        raise CcError(f"{cmd[0]}: not found (the build installs it: run `make`)") from None
-    if r.returncode:
-        raise SystemExit(r.returncode)
+from scc.machine import sdk
+from scc.machine.sdk import CcError
 
 
 def parse(argv: list[str]) -> dict:
@@ -118,12 +76,9 @@ def main(argv: list[str] | None = None) -> int:
         if a["print"] == "help":
             print(__doc__.strip())
             return 0
-        f = flags()
-        side = "host" if a["host"] else "chip"
+        f = sdk.flags()
         if a["print"]:
-            parts = {"cflags": f[f"{side}_cflags"],
-                     "ldflags": [] if a["host"] else f["chip_ldflags"] + f["chip_start"],
-                     "libs": f[f"{side}_libs"]}
+            parts = sdk.flag_parts(f, a["host"])
             if a["print"] not in ("all", *parts):
                 raise CcError("--print-flags takes cflags, ldflags or libs")
             for k in (parts if a["print"] == "all" else [a["print"]]):
@@ -132,42 +87,14 @@ def main(argv: list[str] | None = None) -> int:
         if not a["sources"] and not a["objects"]:
             raise CcError("no input files (scc-cc --help)")
         if a["compile_only"]:
-            if a["out"] and len(a["sources"]) > 1:
-                raise CcError("-c with -o takes one source file")
-            cc = f["host_cc"] if a["host"] else f["chip_cc"]
-            for src in a["sources"]:
-                out = a["out"] or Path(src).with_suffix(".o").name
-                _run([cc, *_cflags(f, side, src), *a["cflags"], "-c", "-o", out, src],
-                     a["verbose"])
+            sdk.compile_only(f, a["host"], a["sources"], a["cflags"], a["out"], a["verbose"])
             return 0
-        out = a["out"] or "a.out"
-        if a["host"]:
-            _run([f["host_cc"], *f["host_cflags"], *a["cflags"], "-o", out, *a["sources"],
-                  *a["objects"], *[f"-L{d}" for d in a["ldpaths"]],
-                  *[f"-l{l}" for l in a["libs"]], *f["host_libs"]], a["verbose"])
-            return 0
-        with tempfile.TemporaryDirectory(prefix="scc-cc-") as tmp:
-            objs = []
-            for i, src in enumerate(a["sources"]):
-                o = os.path.join(tmp, f"{i}-{Path(src).stem}.o")
-                _run([f["chip_cc"], *_cflags(f, side, src), *a["cflags"], "-c", "-o", o, src],
-                     a["verbose"])
-                objs.append(o)
-            # picolibc's libm is in the runtime's group already
-            libs = [f"-l{l}" for l in a["libs"] if l != "m"]
-            _run([f["chip_ld"], *f["chip_ldflags"], "-o", out, *f["chip_start"], *objs,
-                  *a["objects"], *[f"-L{d}" for d in a["ldpaths"]], *libs, *f["chip_libs"]],
-                 a["verbose"])
+        sdk.link(f, a["host"], a["sources"], a["objects"], a["cflags"], a["ldpaths"],
+                 a["libs"], a["out"] or "a.out", a["verbose"])
         return 0
     except CcError as e:
         print(f"scc-cc: error: {e}", file=sys.stderr)
         return 2
-
-
-def _cflags(f: dict, side: str, src: str) -> list[str]:
-    if side == "chip" and src.endswith((".S", ".s")):
-        return f["chip_asflags"]
-    return f[f"{side}_cflags"]
 
 
 if __name__ == "__main__":

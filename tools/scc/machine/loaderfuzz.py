@@ -9,10 +9,10 @@ without a message) and never outlive its time limit by itself... except
 that a mutated image that loads may run code that loops, which the guest
 is entitled to: such a case is counted as "ran until the time limit".
 
-    from scc.loaderfuzz import fuzz
+    from scc.machine.loaderfuzz import fuzz
     stats = fuzz(kernel_elf, stub_elf, cases=100, seed=1, workdir=tmp)
 
-tools/scc-fuzz-loader is the command-line front end.
+scc-fuzz-loader (tools/scc/cli/fuzz_loader.py) is the command-line front end.
 """
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scc import sccrun
+from scc.machine import sccrun
+from scc.machine.coremap import machine_cores
 
 PATHS = ("kernel", "coremap", "stub")
 # A small chip: a case costs one QEMU start, and four cores boot fastest.
@@ -175,7 +176,7 @@ def fuzz(kernel: Path, stub: Path, *, cases: int, seed: int, workdir: Path,
     stats = Stats()
     work = [(i, p) for p in paths for i in range(cases)]
     # `jobs` QEMUs share the host: --tcg auto must know (sccrun.choose_tcg).
-    tcg = sccrun.choose_tcg(None, sccrun.machine_cores(SMALL_CHIP), runs=jobs)
+    tcg = sccrun.choose_tcg(None, machine_cores(SMALL_CHIP), runs=jobs)
     with ThreadPoolExecutor(max_workers=jobs) as ex:
         for o in ex.map(lambda ip: run_case(ip[0], ip[1], good_kernel, good_stub,
                                             Path(workdir), seed, timeout, tcg), work):

@@ -20,13 +20,13 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import os
 import sys
 
-
-from scc import sccrun
-from scc.experiment import ExperimentError, parse_size
-from scc.tuning import spec_of
+from scc.bench.experiment import ExperimentError, parse_size
+from scc.bench.tuning import spec_of
+from scc.machine import sccrun
+from scc.machine.coremap import SccRunError, rcce_words
+from scc.paths import BUILD
 
 # The papers' broadcasts next to libscc's default: `auto` takes, for each
 # size, the algorithm its tuning file measured fastest on 48 cores
@@ -110,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--iters must be at least 1 and sizes not negative")
     algs = a.alg or DEFAULT_ALGS
     cores = list(range(48))
-    app = sccrun.REPO / "build" / "apps" / "bcast_bench.elf"
-    args = ["48", "0.533", *map(str, cores), "--sizes", ",".join(map(str, sizes)),
+    app = BUILD / "apps" / "bcast_bench.elf"
+    args = [*rcce_words(cores), "--sizes", ",".join(map(str, sizes)),
             "--iters", str(a.iters),
             "--warmup", "1"]
     for spec in algs:
@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         r = sccrun.run_app(app, cores=cores, args=args, timeout=a.timeout,
                            machine=None if a.functional else {"timing": "on"})
-    except sccrun.SccRunError as e:
+    except SccRunError as e:
         print(f"scc-bcast-demo: error: {e}", file=sys.stderr)
         return 2
     # UE 0's stdout is the CSV: `#` lines (command, commit, clocks), then

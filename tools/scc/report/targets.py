@@ -24,8 +24,9 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from scc.headlines import MeasureError, _exp, _get, _sel
-from scc.tuning import spec_of
+from scc.bench.tuning import spec_of
+from scc.report.headlines import chip_experiment
+from scc.report.measure import MeasureError, results_of, where
 
 # One per collective: the algorithms run, by origin ("auto" is libscc's
 # default, shown beside, never counted as an algorithm of its own).
@@ -86,7 +87,7 @@ FACTOR_004 = 1.6            # 004 lines 11, 192: "factors of 1.6x up to 2.5x" ov
 
 _SIZES = {
     # 32 B first: a size's modeled time depends on the sizes run before it
-    # (headlines.py, E_BCAST_LAT), and the one-line row reads this one
+    # (tools/scc/report/headlines.py, E_BCAST_LAT), and the one-line row reads this one
     "bcast": "32,512,4K,32K,256K,1M",
     "allreduce": "8,64,512,4K,32K,256K,1M",
     "reduce": "8,512,4K,32K,256K,1M",
@@ -125,13 +126,13 @@ for _op in ORIGIN:
     _args = {**ITERS, "sizes": _SIZES[_op]}
     if _op != "bcast":
         _args.update(op=_op, rtype="double", rop="sum")
-    E[_op] = _exp(_name(_op), "bcast_bench" if _op == "bcast" else "coll_bench", timeout=900,
+    E[_op] = chip_experiment(_name(_op), "bcast_bench" if _op == "bcast" else "coll_bench", timeout=900,
                   args=_args, sweep={"alg": _all_algs(_op) + ["auto"]})
     Q[_op] = {"args": {"sizes": _QUICK_SIZES[_op]}, "sweep": {"alg": QUICK_ALGS[_op] + ["auto"]}}
 for _op, _algs in MPBT_ALGS.items():
     _args = {**ITERS, "sizes": _SIZES[_op], "op": _op, "rtype": "double", "rop": "sum",
              "mpbt": "both"}
-    E[f"{_op}-mpbt"] = _exp(_name(f"{_op}-mpbt"), "coll_bench", timeout=900, args=_args,
+    E[f"{_op}-mpbt"] = chip_experiment(_name(f"{_op}-mpbt"), "coll_bench", timeout=900, args=_args,
                             sweep={"alg": _algs})
     Q[f"{_op}-mpbt"] = {"args": {"sizes": _QUICK_SIZES[_op]}, "sweep": {"alg": _algs}}
 
@@ -149,13 +150,13 @@ class Target:
 
 def _table(dfs, op, col="median_us"):
     """{alg: {bytes: value}} of the points that ran, and what auto ran."""
-    df = _get(dfs, _name(op))
+    df = results_of(dfs, _name(op))
     out: dict[str, dict[int, float]] = {}
     for alg in set(df["alg"].astype(str)):
-        d = _sel(df, alg=alg)
+        d = where(df, alg=alg)
         out[alg] = {int(b): float(v) for b, v in d.groupby("bytes")[col].median().items()}
     ran = {}
-    a = _sel(df, alg="auto")
+    a = where(df, alg="auto")
     if "algorithm" in a.columns:
         for b, g in a.groupby("bytes"):
             p = g["params"].iloc[0] if "params" in g.columns else None

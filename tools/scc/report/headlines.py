@@ -37,6 +37,9 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
+from scc.report.measure import (MeasureError, at, geomean, one, peak, results_of, speedup,
+                                where)
+
 BAND_TABLE = (0.85, 1.15)
 BAND_ABOUT = (0.75, 1.25)
 BAND_FLAT = (0.95, 1.05)
@@ -80,89 +83,11 @@ class Headline:
     outside_why: str = ""
 
 
-# --- helpers for the measures ------------------------------------------------------
-
-class MeasureError(ValueError):
-    """The results lack what a measure needs (a point failed, a row is missing)."""
-
-
-def _ok(df):
-    """The rows of points that ran (status ok), numbers as numbers."""
-    import pandas as pd
-    if "status" in df.columns:
-        df = df[df["status"].astype(str) == "ok"]
-    df = df.copy()
-    for c in df.columns:
-        if df[c].dtype == object:
-            conv = pd.to_numeric(df[c], errors="coerce")
-            if conv.notna().all() and len(conv):
-                df[c] = conv
-    return df
-
-
-def _one(df, what: str, col: str) -> float:
-    if len(df) == 0:
-        raise MeasureError(f"no row for {what}")
-    if col not in df.columns:
-        raise MeasureError(f"no column {col} for {what}")
-    v = df[col].astype(float)
-    if len(v) > 1 and v.nunique() > 1:
-        raise MeasureError(f"{len(v)} different rows for {what}")
-    x = float(v.iloc[0])
-    if not math.isfinite(x):
-        raise MeasureError(f"{what}: {col} is not a number")
-    return x
-
-
-def _get(dfs, name):
-    if name not in dfs:
-        raise MeasureError(f"no results of experiment {name}")
-    return _ok(dfs[name])
-
-
-def _sel(df, **eq):
-    for k, v in eq.items():
-        if k not in df.columns:
-            raise MeasureError(f"no column {k}")
-        if isinstance(v, str):
-            df = df[df[k].astype(str) == v]
-        else:
-            df = df[df[k].astype(float) == float(v)]
-    return df
-
-
-def _at(dfs, name, col, **eq) -> float:
-    return _one(_sel(_get(dfs, name), **eq), f"{name} {eq}", col)
-
-
-def _peak(dfs, name, col, **eq) -> float:
-    df = _sel(_get(dfs, name), **eq)
-    if len(df) == 0:
-        raise MeasureError(f"no rows for {name} {eq}")
-    return float(df[col].astype(float).max())
-
-
-def _geomean(xs) -> float:
-    xs = list(xs)
-    if not xs:
-        raise MeasureError("nothing to average")
-    return math.exp(sum(math.log(x) for x in xs) / len(xs))
-
-
-def _speedup(dfs, name, base: str, opt: str, col="median_us", sizes=None) -> float:
-    """Geometric mean over the sizes both ran of t(base) / t(opt)."""
-    df = _get(dfs, name)
-    b = _sel(df, alg=base).groupby("bytes")[col].median()
-    o = _sel(df, alg=opt).groupby("bytes")[col].median()
-    common = [s for s in b.index if s in o.index and (sizes is None or sizes(s))]
-    if not common:
-        raise MeasureError(f"{name}: no size that both {base} and {opt} ran")
-    return _geomean(float(b[s]) / float(o[s]) for s in common)
-
+# --- helpers of these measures ------------------------------------------------------
 
 def _param(dfs, name, param) -> float:
     """calibrate's fitted parameter (its first table: param,modeled_us,...)."""
-    return _at(dfs, name, "modeled_us", param=param)
+    return at(dfs, name, "modeled_us", param=param)
 
 
 def _scheme_key(df):
@@ -177,16 +102,16 @@ def _scheme_key(df):
 
 
 def _notify_mean(dfs, scheme: str, hops: int) -> float:
-    df = _get(dfs, E_NOTIFY_NAME)
+    df = results_of(dfs, E_NOTIFY_NAME)
     df = df[[k == scheme for k in _scheme_key(df)]]
-    return _at({"x": df}, "x", "mean", peer="all", hops=hops)
+    return at({"x": df}, "x", "mean", peer="all", hops=hops)
 
 
 # --- the experiments ---------------------------------------------------------------
 
 # Every chip run: the timing mode (modeled SCC time), 533 MHz cores, 800 MHz
 # mesh and DRAM (the machine's defaults and the papers' standard preset).
-def _exp(name, app, *, cores="0-47", rcce=True, arg_style="--key value", timeout=120,
+def chip_experiment(name, app, *, cores="0-47", rcce=True, arg_style="--key value", timeout=120,
          args=None, sweep=None, machine=None, kernel=None, points=None, other=None):
     e = {"experiment": {"name": name, "app": app, "backend": "chip", "mode": "timing",
                         "cores": cores, "rcce": rcce, "arg_style": arg_style,
@@ -212,7 +137,7 @@ def _exp(name, app, *, cores="0-47", rcce=True, arg_style="--key value", timeout
 # run before it (oc:k=7 at 3072 B: 146 us after 32 B, as docs/timing.md
 # measured it, but 92 us as the first size), and quick keeps the prefix.
 # host wall: full 27 s / quick 12 s.
-E_BCAST_LAT = _exp("bcast-001-latency", "bcast_bench", timeout=120,
+E_BCAST_LAT = chip_experiment("bcast-001-latency", "bcast_bench", timeout=120,
                    args={"sizes": "32,3072,6144", "iters": 10, "warmup": 2, "root": 0},
                    sweep={"alg": ["binomial", "oc:k=7", "oc:k=2"]})
 Q_BCAST_LAT = {"args": {"sizes": "32,3072", "iters": 3, "warmup": 1}}
@@ -222,7 +147,7 @@ Q_BCAST_LAT = {"args": {"sizes": "32,3072", "iters": 3, "warmup": 1}}
 # send, one MPB-sized chunk at a time (its model (16) counts a put and a get
 # per chunk, in series), not libscc's pipelined one; OC-Bcast sends none.
 # host wall: full 70 s / quick 24 s.
-E_BCAST_TPUT = _exp("bcast-001-throughput", "bcast_bench", timeout=120,
+E_BCAST_TPUT = chip_experiment("bcast-001-throughput", "bcast_bench", timeout=120,
                     args={"sizes": "65536,262144,1048576", "iters": 2, "warmup": 1, "root": 0,
                           "copy": "lockstep"},
                     sweep={"alg": ["oc:k=7", "scatter_allgather"]})
@@ -234,10 +159,10 @@ Q_BCAST_TPUT = {"args": {"sizes": "1048576", "iters": 1, "warmup": 0}}
 # 001's Table 1 measured the way 001 did (apps/calibrate.c): core 0 times
 # RCCE_put/RCCE_get of 1-24 lines at 0-8 hops and fits the parameters.
 # host wall: full = quick, 3-6 s.
-E_CAL = _exp("calibrate", "calibrate", timeout=120)
+E_CAL = chip_experiment("calibrate", "calibrate", timeout=120)
 # The same at 002's design-space clocks: 800 MHz cores, 1600 MHz mesh.
 # host wall: full = quick, 3 s.
-E_CAL800 = _exp("calibrate-800", "calibrate", timeout=120,
+E_CAL800 = chip_experiment("calibrate-800", "calibrate", timeout=120,
                 machine={"core-hz": "800000000", "timing-mesh-hz": "1600000000"})
 
 # 004's collectives: RCCE_comm's algorithms on blocking RCCE (the baseline)
@@ -269,7 +194,7 @@ E_COLL = {}
 Q_COLL = {}
 for _op, (_base, _opt, _steps) in COLL_ALGS.items():
     _block = _op in COLL_BLOCK_OPS
-    E_COLL[_op] = _exp(f"coll-004-{_op}", "coll_bench", timeout=120,
+    E_COLL[_op] = chip_experiment(f"coll-004-{_op}", "coll_bench", timeout=120,
                        args={"op": _op, "sizes": COLL_BLOCK if _block else COLL_VECTOR,
                              **COLL_ITERS},
                        sweep={"alg": [_base, *_steps, _opt]})
@@ -280,14 +205,14 @@ for _op, (_base, _opt, _steps) in COLL_ALGS.items():
 # distance: cores 1, 2, 4, 6, 8, 10, 22, 34, 47), the peer interrupts back.
 # host wall: full 3 s / quick 3 s.
 IPI_PEERS = "1,2,4,6,8,10,22,34,47"
-E_IPI = _exp("ipi-latency", "ipi_latency", rcce=False, arg_style="key=value", timeout=120,
+E_IPI = chip_experiment("ipi-latency", "ipi_latency", rcce=False, arg_style="key=value", timeout=120,
              args={"n": 1000, "drop": 10, "peers": IPI_PEERS})
 Q_IPI = {"args": {"n": 200}}
 
 # S-Net's Table II: a 208-byte record to a peer and back, per scheme.
 # host wall: full 12 s / quick 7 s.
 E_NOTIFY_NAME = "notify-pingpong"
-E_NOTIFY = _exp(E_NOTIFY_NAME, "notify_pingpong", timeout=120,
+E_NOTIFY = chip_experiment(E_NOTIFY_NAME, "notify_pingpong", timeout=120,
                 args={"n": 1000, "warmup": 100, "peers": IPI_PEERS},
                 sweep={"scheme": ["flag", "rcce:framed=1", "mbox-ipi"]})
 Q_NOTIFY = {"args": {"n": 100, "warmup": 10, "peers": "1"}}
@@ -300,14 +225,14 @@ Q_NOTIFY = {"args": {"n": 100, "warmup": 10, "peers": "1"}}
 # the rows use, at the sizes of their peaks (ours and the paper's) and
 # 1 MiB, 2 MiB moved per size.
 # host wall: full 50-60 s / quick 6 s.
-E_PINGPONG = _exp("pingpong", "pingpong", cores="0,1", arg_style="key=value", timeout=120,
+E_PINGPONG = chip_experiment("pingpong", "pingpong", cores="0,1", arg_style="key=value", timeout=120,
                   sweep={"copy": ["libscc", "rcce1"], "mpbt": ["off", "on"]})
 Q_PINGPONG = {"args": {"sizes": "4K,32K,128K,1M", "budget": "2M", "apis": "rcce,ircce"}}
 
 # The copy paper's memcpy variants, on core 0 alone (the copy cores'
 # numbers are not a headline row: experiments/copy.toml runs them).
 # host wall: full 6-14 s / quick 1 s.
-E_COPY = _exp("copy-local", "copy_bench", cores="0", rcce=False, arg_style="key=value",
+E_COPY = chip_experiment("copy-local", "copy_bench", cores="0", rcce=False, arg_style="key=value",
               timeout=120, args={"sizes": "4K-1M", "iters": 3,
                                  "local": "plain,mpbt_src,mpbt_dst,mpbt,lut", "remote": ""})
 Q_COPY = {"args": {"sizes": "64K", "iters": 1}}
@@ -316,7 +241,7 @@ Q_COPY = {"args": {"sizes": "64K", "iters": 1}}
 # copy cores (copy_core.elf on cores 1-2, the service's choice of method),
 # against core 0's own MPBT copy.
 # host wall: full 3 s / quick 3 s.
-E_COPY_CORES = _exp("copy-cores", "copy_bench", cores="0", rcce=False, arg_style="key=value",
+E_COPY_CORES = chip_experiment("copy-cores", "copy_bench", cores="0", rcce=False, arg_style="key=value",
                     timeout=120, args={"sizes": "8K", "iters": 3, "local": "mpbt",
                                        "remote": "auto", "cores": "{other.cores}"},
                     other=[{"cores": "1-2", "app": "copy_core"}])
@@ -329,7 +254,7 @@ Q_COPY_CORES = {"args": {"iters": 2}}
 # host wall: full 32 s / quick 16 s.
 RB_SIMPLE = {"alg": "simple", "copy": "lockstep"}
 RB_TWOTREE_NB = {"alg": "twotree_overlap", "copy": "libscc"}
-E_RCCE_BCAST = _exp("bcast-002-rcce", "bcast_bench", timeout=120,
+E_RCCE_BCAST = chip_experiment("bcast-002-rcce", "bcast_bench", timeout=120,
                     args={"sizes": "8192,262144", "iters": 3, "warmup": 1, "root": 0},
                     points=[RB_SIMPLE, {"alg": "twotree", "copy": "lockstep"}, RB_TWOTREE_NB])
 Q_RCCE_BCAST = {"args": {"sizes": "262144", "iters": 1, "warmup": 1},
@@ -347,7 +272,7 @@ THESIS_SIZES = "1001,4001,8001,50000,190000,1000000"
 TH_SIMPLE = {"alg": "simple", "copy": "lockstep"}
 TH_CUBE = {"alg": "cube:blocking=1", "copy": "lockstep"}
 TH_DOPL = {"alg": "dopl", "copy": "libscc"}
-E_THESIS = _exp("bcast-000-thesis", "bcast_bench", timeout=120,
+E_THESIS = chip_experiment("bcast-000-thesis", "bcast_bench", timeout=120,
                 args={"iters": 3, "warmup": 1, "root": 0, "buffers": "reuse"},
                 points=[dict(TH_SIMPLE, sizes="1001,4001,8001"),
                         dict(TH_CUBE, sizes=THESIS_SIZES),
@@ -363,7 +288,7 @@ Q_THESIS = {"args": {"iters": 1, "warmup": 1},
 # link test (44 cores load the link (2,2)-(3,2), core 28 gets across it).
 # host wall: full 10 s / quick 6 s.
 MPB_PUT_BATCH = 20      # puts timed back to back, as 001's were averaged over millions
-E_MPB = _exp("mpb-001-contention", "mpb_contention", timeout=120,
+E_MPB = chip_experiment("mpb-001-contention", "mpb_contention", timeout=120,
              args={"ops": "get,put,link", "counts": "1,2,4,8,16,24,32,40,48", "iters": 10,
                    "warmup": 2, "put-batch": MPB_PUT_BATCH})
 Q_MPB = {"args": {"counts": "1,24,48", "iters": 5, "warmup": 1}}
@@ -373,7 +298,7 @@ Q_MPB = {"args": {"counts": "1,24,48", "iters": 5, "warmup": 1}}
 # (128 KiB) and DRAM (2 MiB, 002's largest area), plain and MPBT-marked,
 # each prefetched (one pass) before its timed passes.
 # host wall: full 1 s / quick 1 s.
-E_MEM = _exp("mem-002-single", "mem_bench", cores="0", timeout=120,
+E_MEM = chip_experiment("mem-002-single", "mem_bench", cores="0", timeout=120,
              args={"sizes": "4K,128K,2M", "reps": 4, "warmup": 1})
 Q_MEM = {"args": {"reps": 2}}
 
@@ -381,7 +306,7 @@ Q_MEM = {"args": {"reps": 2}}
 # at once, N at the paper's points (a rank's saturation at 9, a
 # controller's at 19, two controllers' at 40, all 48).
 # host wall: full 4 s / quick 3 s.
-E_MEMAGG = _exp("mem-002-aggregate", "mem_bench", timeout=120,
+E_MEMAGG = chip_experiment("mem-002-aggregate", "mem_bench", timeout=120,
                 args={"sizes": "none", "aggregate": "1,9,19,40,48", "agg-size": "1M",
                       "agg-reps": 1, "warmup": 1})
 Q_MEMAGG = {"args": {"aggregate": "1,19,48", "agg-size": "512K"}}
@@ -393,15 +318,15 @@ Q_MEMAGG = {"args": {"aggregate": "1,19,48", "agg-size": "512K"}}
 # Reading other cores' private slots through views needs the machine
 # owner's consent for the run (docs/kernel.md, SYS_dram_map).
 VIEW_ANY = {"dram_view": "any"}
-E_MEMRANK = _exp("mem-002-rank", "mem_bench", timeout=180, kernel=VIEW_ANY,
+E_MEMRANK = chip_experiment("mem-002-rank", "mem_bench", timeout=180, kernel=VIEW_ANY,
                  args={"sizes": "none", "aggregate": "1,4,9,12,19", "agg-size": "1M",
                        "agg-reps": 1, "warmup": 0, "place": "rank"})
 Q_MEMRANK = {"args": {"aggregate": "9,19", "agg-size": "512K"}}
-E_MEMMC = _exp("mem-002-controller", "mem_bench", timeout=180, kernel=VIEW_ANY,
+E_MEMMC = chip_experiment("mem-002-controller", "mem_bench", timeout=180, kernel=VIEW_ANY,
                args={"sizes": "none", "aggregate": "9,19,40", "agg-size": "1M",
                      "agg-reps": 1, "warmup": 0, "place": "controller"})
 Q_MEMMC = {"args": {"aggregate": "19,40", "agg-size": "512K"}}
-E_MEMTWO = _exp("mem-002-two", "mem_bench", timeout=180, kernel=VIEW_ANY,
+E_MEMTWO = chip_experiment("mem-002-two", "mem_bench", timeout=180, kernel=VIEW_ANY,
                 args={"sizes": "none", "aggregate": "19,40,48", "agg-size": "1M",
                       "agg-reps": 1, "warmup": 0, "place": "two"})
 Q_MEMTWO = {"args": {"aggregate": "40", "agg-size": "512K"}}
@@ -418,15 +343,15 @@ def _x(*pairs):
 # --- the measures ------------------------------------------------------------------
 
 def m_oc_1cl(dfs):
-    return _at(dfs, "bcast-001-latency", "median_us", alg="oc:k=7", bytes=32)
+    return at(dfs, "bcast-001-latency", "median_us", alg="oc:k=7", bytes=32)
 
 
 def m_binomial_1cl(dfs):
-    return _at(dfs, "bcast-001-latency", "median_us", alg="binomial", bytes=32)
+    return at(dfs, "bcast-001-latency", "median_us", alg="binomial", bytes=32)
 
 
 def m_oc_peak(dfs):
-    return _peak(dfs, "bcast-001-throughput", "mb_per_s", alg="oc:k=7")
+    return peak(dfs, "bcast-001-throughput", "mb_per_s", alg="oc:k=7")
 
 
 def m_oc_over_sag(dfs):
@@ -435,9 +360,9 @@ def m_oc_over_sag(dfs):
     broadcasts into fresh offsets; after a few smaller calls the L2 is
     not yet full (3 x 64 KiB), and scatter-allgather, which writes its
     message to private memory three times over, gains most from that."""
-    return (_peak(dfs, "bcast-001-throughput", "mb_per_s", alg="oc:k=7", bytes=1048576)
-            / _peak(dfs, "bcast-001-throughput", "mb_per_s", alg="scatter_allgather",
-                    bytes=1048576))
+    return (peak(dfs, "bcast-001-throughput", "mb_per_s", alg="oc:k=7", bytes=1048576)
+            / peak(dfs, "bcast-001-throughput", "mb_per_s", alg="scatter_allgather",
+                   bytes=1048576))
 
 
 TABLE1 = {"L_hop": 0.005, "o_mpb": 0.126, "o_mem_w": 0.461, "o_mem_r": 0.208,
@@ -462,13 +387,13 @@ def m_table1_sw(dfs):
 
 def m_k7_over_k2(dfs):
     """How much less time k=7 takes than k=2 at 96-192 lines, in percent."""
-    df = _get(dfs, "bcast-001-latency")
+    df = results_of(dfs, "bcast-001-latency")
     out = []
     for size in (3072, 6144):
-        k7 = _sel(df, alg="oc:k=7", bytes=size)
-        k2 = _sel(df, alg="oc:k=2", bytes=size)
+        k7 = where(df, alg="oc:k=7", bytes=size)
+        k2 = where(df, alg="oc:k=2", bytes=size)
         if len(k7) and len(k2):
-            t7, t2 = _one(k7, "k=7", "median_us"), _one(k2, "k=2", "median_us")
+            t7, t2 = one(k7, "k=7", "median_us"), one(k2, "k=2", "median_us")
             out.append(100.0 * (t2 - t7) / t2)
     if not out:
         raise MeasureError("no size of 96-192 lines that both k=7 and k=2 ran")
@@ -477,7 +402,7 @@ def m_k7_over_k2(dfs):
 
 def _coll_speedup(dfs, op, base=None, opt=None, sizes=None):
     b, o, _ = COLL_ALGS[op]
-    return _speedup(dfs, f"coll-004-{op}", base or b, opt or o, sizes=sizes)
+    return speedup(dfs, f"coll-004-{op}", base or b, opt or o, sizes=sizes)
 
 
 def m_coll_min(dfs):
@@ -503,7 +428,7 @@ def m_balanced_575(dfs):
 
 
 def m_ipi_spread(dfs):
-    df = _sel(_get(dfs, "ipi-latency"), peer="all", kind="rtt")
+    df = where(results_of(dfs, "ipi-latency"), peer="all", kind="rtt")
     if df["hops"].nunique() < 2:
         raise MeasureError("ipi-latency: round trips at fewer than two distances")
     per_hop = df.groupby("hops")["mean"].mean()
@@ -527,28 +452,28 @@ def m_or_800(dfs):
 
 def m_rcce_peak(dfs):
     """RCCE's curve with RCCE 1.x's copies (the paper's RCCE)."""
-    return _peak(dfs, "pingpong", "MB_per_s", api="rcce", copy="rcce1", mpbt="off")
+    return peak(dfs, "pingpong", "MB_per_s", api="rcce", copy="rcce1", mpbt="off")
 
 
 def m_ircce_peak(dfs):
     """iRCCE's curve with copies that read the destination first, as
     iRCCE's memcpy did (libscc's own)."""
-    return _peak(dfs, "pingpong", "MB_per_s", api="ircce", copy="libscc", mpbt="off")
+    return peak(dfs, "pingpong", "MB_per_s", api="ircce", copy="libscc", mpbt="off")
 
 
 def m_rcce_128k(dfs):
-    return _at(dfs, "pingpong", "MB_per_s", api="rcce", copy="rcce1", mpbt="off",
-               bytes=131072)
+    return at(dfs, "pingpong", "MB_per_s", api="rcce", copy="rcce1", mpbt="off",
+              bytes=131072)
 
 
 def m_rcce_1m(dfs, mpbt="off"):
-    return _at(dfs, "pingpong", "MB_per_s", api="rcce", copy="rcce1", mpbt=mpbt,
-               bytes=1048576)
+    return at(dfs, "pingpong", "MB_per_s", api="rcce", copy="rcce1", mpbt=mpbt,
+              bytes=1048576)
 
 
 def m_ircce_1m(dfs, mpbt="off"):
-    return _at(dfs, "pingpong", "MB_per_s", api="ircce", copy="libscc", mpbt=mpbt,
-               bytes=1048576)
+    return at(dfs, "pingpong", "MB_per_s", api="ircce", copy="libscc", mpbt=mpbt,
+              bytes=1048576)
 
 
 def m_rcce_1m_mpbt(dfs):
@@ -560,24 +485,24 @@ def m_ircce_1m_mpbt(dfs):
 
 
 def m_memcpy_plain(dfs):
-    return _peak(dfs, "copy-local", "mb_per_s", kind="local", method="plain")
+    return peak(dfs, "copy-local", "mb_per_s", kind="local", method="plain")
 
 
 def m_memcpy_mpbt(dfs):
-    return _peak(dfs, "copy-local", "mb_per_s", kind="local", method="mpbt")
+    return peak(dfs, "copy-local", "mb_per_s", kind="local", method="mpbt")
 
 
 def m_memcpy_mpbt_dst(dfs):
-    return _peak(dfs, "copy-local", "mb_per_s", kind="local", method="mpbt_dst")
+    return peak(dfs, "copy-local", "mb_per_s", kind="local", method="mpbt_dst")
 
 
 def m_memcpy_lut(dfs):
-    return _peak(dfs, "copy-local", "mb_per_s", kind="local", method="lut")
+    return peak(dfs, "copy-local", "mb_per_s", kind="local", method="lut")
 
 
 def m_twotree_fraction(dfs):
-    t = _at(dfs, "bcast-002-rcce", "median_us", alg="twotree_overlap", bytes=262144)
-    s = _at(dfs, "bcast-002-rcce", "median_us", alg="simple", bytes=262144)
+    t = at(dfs, "bcast-002-rcce", "median_us", alg="twotree_overlap", bytes=262144)
+    s = at(dfs, "bcast-002-rcce", "median_us", alg="simple", bytes=262144)
     return t / s
 
 
@@ -597,25 +522,25 @@ _TH_S, _TH_C, _TH_D = TH_SIMPLE["alg"], TH_CUBE["alg"], TH_DOPL["alg"]
 
 
 def m_thesis_dopl_over_cube_small(dfs):
-    return _speedup(dfs, "bcast-000-thesis", _TH_D, _TH_C, col="min_us", sizes=_small)
+    return speedup(dfs, "bcast-000-thesis", _TH_D, _TH_C, col="min_us", sizes=_small)
 
 
 def m_thesis_rcce_over_ours_small(dfs):
-    return _geomean([
-        _speedup(dfs, "bcast-000-thesis", _TH_S, _TH_C, col="min_us", sizes=_small),
-        _speedup(dfs, "bcast-000-thesis", _TH_S, _TH_D, col="min_us", sizes=_small)])
+    return geomean([
+        speedup(dfs, "bcast-000-thesis", _TH_S, _TH_C, col="min_us", sizes=_small),
+        speedup(dfs, "bcast-000-thesis", _TH_S, _TH_D, col="min_us", sizes=_small)])
 
 
 def m_thesis_cube_over_dopl_medium(dfs):
-    return _speedup(dfs, "bcast-000-thesis", _TH_C, _TH_D, col="min_us", sizes=_medium)
+    return speedup(dfs, "bcast-000-thesis", _TH_C, _TH_D, col="min_us", sizes=_medium)
 
 
 def m_thesis_cube_over_dopl_large(dfs):
-    return _speedup(dfs, "bcast-000-thesis", _TH_C, _TH_D, col="min_us", sizes=_large)
+    return speedup(dfs, "bcast-000-thesis", _TH_C, _TH_D, col="min_us", sizes=_large)
 
 
 def m_trap(dfs):
-    df = _sel(_get(dfs, "ipi-latency"), peer="all", kind="trap")
+    df = where(results_of(dfs, "ipi-latency"), peer="all", kind="trap")
     if len(df) == 0:
         raise MeasureError("ipi-latency: no trap rows")
     return float(df["mean"].astype(float).mean())
@@ -623,7 +548,7 @@ def m_trap(dfs):
 
 def _contention_all(dfs, op, cores):
     """mpb_contention's row over the cores (core "all") of op at n cores."""
-    df = _sel(_get(dfs, "mpb-001-contention"), op=op, cores=cores, core="all")
+    df = where(results_of(dfs, "mpb-001-contention"), op=op, cores=cores, core="all")
     if len(df) == 0:
         raise MeasureError(f"mpb-001-contention: no {op} row for {cores} cores")
     return df
@@ -633,16 +558,16 @@ def _contention_all(dfs, op, cores):
 # (what, published, ours from the app's rows)
 MPB_FINDINGS = (
     ("no contention up to 24 cores (largest slowdown against alone, get or put)", 1.0,
-     lambda dfs: max(_one(_contention_all(dfs, op, 24), f"{op} at 24", "slowdown")
+     lambda dfs: max(one(_contention_all(dfs, op, 24), f"{op} at 24", "slowdown")
                      for op in ("get", "put"))),
     ("48 cores, get of 128 lines: slowest / fastest core > 2", 2.0,
-     lambda dfs: (_one(_contention_all(dfs, "get", 48), "get at 48", "max_us")
-                  / _one(_contention_all(dfs, "get", 48), "get at 48", "min_us"))),
+     lambda dfs: (one(_contention_all(dfs, "get", 48), "get at 48", "max_us")
+                  / one(_contention_all(dfs, "get", 48), "get at 48", "min_us"))),
     ("48 cores, put of 1 line: slowest / fastest core > 4", 4.0,
-     lambda dfs: (_one(_contention_all(dfs, "put", 48), "put at 48", "max_us")
-                  / _one(_contention_all(dfs, "put", 48), "put at 48", "min_us"))),
+     lambda dfs: (one(_contention_all(dfs, "put", 48), "put at 48", "max_us")
+                  / one(_contention_all(dfs, "put", 48), "put at 48", "min_us"))),
     ("a link loaded by 44 cores' gets: no slowdown", 1.0,
-     lambda dfs: _at(dfs, "mpb-001-contention", "slowdown", op="link_loaded")),
+     lambda dfs: at(dfs, "mpb-001-contention", "slowdown", op="link_loaded")),
 )
 
 
@@ -669,7 +594,7 @@ def mem_single(dfs) -> dict:
     """{(op, mem, level): our MB/s} from mem_bench's single-core rows: the
     highest over the sizes of a level (002 measured 'the maximum memory
     throughput')."""
-    df = _sel(_get(dfs, "mem-002-single"), kind="single")
+    df = where(results_of(dfs, "mem-002-single"), kind="single")
     out: dict = {}
     for _, r in df.iterrows():
         k = (str(r["op"]), str(r["mem"]), _level(float(r["bytes"])))
@@ -689,20 +614,20 @@ def m_mem_single(dfs):
 
 def m_copy_cores_8k(dfs):
     """Two copy cores' MB/s at 8 KB over core 0's own MPBT copy's."""
-    two = _at(dfs, "copy-cores", "mb_per_s", kind="cores", copy_cores=2, bytes=8192)
-    return two / _at(dfs, "copy-cores", "mb_per_s", kind="local", method="mpbt", bytes=8192)
+    two = at(dfs, "copy-cores", "mb_per_s", kind="cores", copy_cores=2, bytes=8192)
+    return two / at(dfs, "copy-cores", "mb_per_s", kind="local", method="mpbt", bytes=8192)
 
 
 def _m_placed(name):
     def m(dfs):
-        return _peak(dfs, name, "mb_per_s", kind="aggregate") / 1000.0
+        return peak(dfs, name, "mb_per_s", kind="aggregate") / 1000.0
     m.__doc__ = f"GB/s: the most the readers of {name} got together, over its core counts."
     return m
 
 
 def m_mem_aggregate_48(dfs):
     """GB/s of 48 cores reading their own DRAM at once."""
-    return _at(dfs, "mem-002-aggregate", "mb_per_s", kind="aggregate", cores=48) / 1000.0
+    return at(dfs, "mem-002-aggregate", "mb_per_s", kind="aggregate", cores=48) / 1000.0
 
 
 def m_write_miss(dfs):

@@ -45,12 +45,13 @@ import argparse
 import os
 import shlex
 import signal
-import struct
 import sys
 
-
-from scc import gdb as scc_gdb
-from scc import sccrun
+from scc.machine import coremap, sccrun
+from scc.machine import gdb as scc_gdb
+from scc.machine.coremap import SccRunError
+from scc.machine.elf import elf_defines
+from scc.paths import BUILD
 
 
 def machine_option(text: str) -> tuple[str, str]:
@@ -119,43 +120,7 @@ def write_streams(result: sccrun.RunResult, directory: str, cores: list[int]) ->
                 with open(path, "wb") as f:
                     f.write(result.core_stream(core, stream))
             except OSError as e:
-                raise sccrun.SccRunError(f"cannot write {path}: {e.strerror}") from None
-
-
-def elf_defines(path: str, name: str) -> bool:
-    """Whether the ELF file @path defines the symbol @name in its symbol
-    table (False for anything that is not a readable ELF with one). Only
-    a regular file is opened: a FIFO would block, and the runner refuses
-    it by name later (sccrun.check_file)."""
-    try:
-        if not os.path.isfile(path):
-            return False
-        with open(path, "rb") as f:
-            data = f.read()
-        if data[:4] != b"\x7fELF" or data[4] not in (1, 2) or data[5] not in (1, 2):
-            return False
-        wide, e = data[4] == 2, "<" if data[5] == 1 else ">"
-        shoff = struct.unpack_from(e + ("Q" if wide else "I"), data, 0x28 if wide else 0x20)[0]
-        shentsize, shnum = struct.unpack_from(e + "HH", data, 0x3A if wide else 0x2E)
-        shdr = e + ("IIQQQQIIQQ" if wide else "IIIIIIIIII")
-        secs = [struct.unpack_from(shdr, data, shoff + i * shentsize) for i in range(shnum)]
-        want = name.encode()
-        for sec in secs:
-            if sec[1] != 2:                     # SHT_SYMTAB
-                continue
-            off, size, link, entsize = sec[4], sec[5], sec[6], sec[9]
-            stroff = secs[link][4]
-            for at in range(off, off + size, entsize or (24 if wide else 16)):
-                if wide:
-                    st_name, _, _, shndx = struct.unpack_from(e + "IBBH", data, at)
-                else:
-                    st_name, shndx = struct.unpack_from(e + "I8xxxH", data, at)
-                end = data.find(b"\0", stroff + st_name)
-                if shndx != 0 and data[stroff + st_name:end] == want:
-                    return True
-    except (OSError, struct.error, IndexError, ValueError):
-        return False
-    return False
+                raise SccRunError(f"cannot write {path}: {e.strerror}") from None
 
 
 def rcce_hint(app: str, words: list[str]) -> str | None:
@@ -197,15 +162,15 @@ def gdb_setup(args, cores: list[int], kernel: str | None) -> list[str]:
     """QEMU's arguments for --gdb, after writing the gdb command file and
     telling the user how to attach."""
     if (args.gdb_core is not None or args.gdb_script) and args.gdb is None:
-        raise sccrun.SccRunError("--gdb-core and --gdb-script need --gdb")
+        raise SccRunError("--gdb-core and --gdb-script need --gdb")
     try:
         port = scc_gdb.parse_port(args.gdb)
     except ValueError as e:
-        raise sccrun.SccRunError(str(e)) from None
+        raise SccRunError(str(e)) from None
     core = cores[0] if args.gdb_core is None else args.gdb_core
     if core not in cores:
-        raise sccrun.SccRunError(f"--gdb-core {core}: the core does not run")
-    path = args.gdb_script or str(sccrun.REPO / "build" / "gdb" / f"scc-{port}.gdb")
+        raise SccRunError(f"--gdb-core {core}: the core does not run")
+    path = args.gdb_script or str(BUILD / "gdb" / f"scc-{port}.gdb")
     scc_gdb.write_script(path, port, kernel or sccrun.default_kernel(), args.app, core)
     print(f"scc-run: the machine waits for gdb on 127.0.0.1:{port} (the time limit, "
           f"{args.timeout:g} s, runs meanwhile: --timeout); attach with\n"
@@ -306,9 +271,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.app is None:
             p.error("--rcce needs --app")
         try:
-            app_args = sccrun.rcce_words(sccrun.parse_cores(
-                args.cores, sccrun.machine_cores(dict(args.machine)))) + app_args
-        except sccrun.SccRunError as e:
+            app_args = coremap.rcce_words(coremap.parse_cores(
+                args.cores, coremap.machine_cores(dict(args.machine)))) + app_args
+        except SccRunError as e:
             p.error(str(e))
     if args.grub and args.print_command:
         p.error("--print-command shows the direct boot; --grub writes its image at run time")
@@ -330,39 +295,39 @@ def main(argv: list[str] | None = None) -> int:
         if args.app is not None:
             kernel = args.kernel or sccrun.default_kernel()
             # Checks the spec, options and arguments before anything runs.
-            cmap = sccrun.app_coremap(sccrun.app_link_name(args.app), cores=args.cores,
-                                      args=app_args, kernel_opts=args.kopt,
-                                      ncores=sccrun.machine_cores(machine))
+            cmap = coremap.app_coremap(coremap.app_link_name(args.app), cores=args.cores,
+                                       args=app_args, kernel_opts=args.kopt,
+                                       ncores=coremap.machine_cores(machine))
         if args.print_command:
             if args.app is not None:
                 print(shlex.join(sccrun.build_command(
                     None, coremap="cores.map", machine=machine, tcg=args.tcg,
-                    started=len(sccrun.parse_cores(args.cores, sccrun.machine_cores(machine))))))
+                    started=len(coremap.parse_cores(args.cores, coremap.machine_cores(machine))))))
                 print(f"# cores.map (kernel.elf -> {kernel}, "
-                      f"{sccrun.app_link_name(args.app)} -> {args.app}):")
+                      f"{coremap.app_link_name(args.app)} -> {args.app}):")
                 sys.stdout.write(cmap)
                 return 0
             print(shlex.join(sccrun.build_command(
                 args.kernel, coremap=args.coremap, append=args.append,
                 modules=args.module, machine=machine, tcg=args.tcg)))
             return 0
-        ncores = sccrun.machine_cores(machine)
+        ncores = coremap.machine_cores(machine)
         if args.app is not None:
-            cores = sccrun.parse_cores(args.cores, ncores)
+            cores = coremap.parse_cores(args.cores, ncores)
         elif args.coremap is not None:
-            cores = sccrun.coremap_cores(args.coremap, ncores)
+            cores = coremap.coremap_cores(args.coremap, ncores)
         else:
             cores = list(range(ncores))
         if args.stdout_of is not None:
-            sccrun.parse_cores(args.stdout_of, ncores)      # one that exists
+            coremap.parse_cores(args.stdout_of, ncores)      # one that exists
             if args.app is not None and args.stdout_of not in cores:
-                raise sccrun.SccRunError(f"--stdout-of {args.stdout_of}: the core does not run "
+                raise SccRunError(f"--stdout-of {args.stdout_of}: the core does not run "
                                          f"the app (--cores {args.cores})")
         if args.output_dir is not None:
             try:
                 os.makedirs(args.output_dir, exist_ok=True)
             except OSError as e:
-                raise sccrun.SccRunError(f"--output-dir {args.output_dir}: "
+                raise SccRunError(f"--output-dir {args.output_dir}: "
                                          f"{e.strerror}") from None
         extra: list[str] = []
         if args.gdb is not None:
@@ -387,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
             started = None
         if args.output_dir is not None:
             write_streams(result, args.output_dir, cores)
-    except sccrun.SccRunError as e:
+    except SccRunError as e:
         print(f"scc-run: error: {e}", file=sys.stderr)
         return 2
     except sccrun.OutputClosed:

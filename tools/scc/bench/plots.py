@@ -19,11 +19,12 @@ more than MAX_FACETS panels are refused, naming the dimensions, for
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import textwrap
 from pathlib import Path
+
+from scc.machine.coremap import parse_cores
 
 CLOCK_NAMES = {"modeled": "modeled SCC time", "emulated": "emulated functional clock",
                "host": "host wall clock"}
@@ -66,27 +67,6 @@ UNTITLED = ("clock", "commit", "dirty", "qemu_version", "experiment", "app")
 MAX_FACETS = 12
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--kind", choices=sorted(KINDS), required=True)
-    p.add_argument("--baseline", metavar="ALG", help="speedup: the algorithm others are "
-                   "divided by (default: the first)")
-    p.add_argument("--size", metavar="BYTES", type=int, help="scaling: one message size")
-    p.add_argument("--x", metavar="COL")
-    p.add_argument("--y", metavar="COL")
-    p.add_argument("--hue", metavar="COL[,COL]",
-                   help="one line per value (of each combination of values) of these columns "
-                        "(default: the kind's, e.g. alg or algorithm)")
-    p.add_argument("--facet", metavar="COL[,COL]",
-                   help="one panel per value of these columns (default: any other column "
-                        "that still varies among the rows of a point of a line)")
-    p.add_argument("--query", metavar="EXPR",
-                   help="plot only the rows EXPR selects (pandas DataFrame.query: e.g. "
-                        "\"bytes >= 1024 and alg != 'binomial'\"; `name` quotes a column "
-                        "name with other characters)")
-    p.add_argument("--out", metavar="FILE", help="PNG file; an SVG is written beside it "
-                   "(default: DIR/KIND.png)")
-
-
 def _pick(df, names, given, what):
     if given:
         if given not in df.columns:
@@ -112,8 +92,7 @@ def _ncores(df):
     if "cores" in df.columns and str(df["cores"].dtype).startswith("int"):
         df["ncores"] = df["cores"]
     elif "core_list" in df.columns:
-        from scc import sccrun
-        df["ncores"] = [len(sccrun.parse_cores(str(c), 48)) for c in df["core_list"]]
+        df["ncores"] = [len(parse_cores(str(c), 48)) for c in df["core_list"]]
     return df
 
 
@@ -141,7 +120,7 @@ def select(df, query: str | None):
     return out
 
 
-def _display(col: str) -> str:
+def column_label(col: str) -> str:
     """A column's name in a legend or a title: a parameter that the app had
     a column of (param_cores) by its own name; the core list as cores."""
     if col.startswith("param_"):
@@ -246,16 +225,16 @@ def _fixed(df, dims: list[str], used) -> dict[str, str]:
         if len(vals) != 1:
             continue
         v = _text(vals[0])
-        if v in ("", "{}", "nan") or _display(c) in out:
+        if v in ("", "{}", "nan") or column_label(c) in out:
             continue
-        out[_display(c)] = v
+        out[column_label(c)] = v
     return out
 
 
 def _label(cols: list[str], key, named: bool) -> str:
     key = key if isinstance(key, tuple) else (key,)
     if named:
-        return ", ".join(f"{_display(c)}={_text(v)}" for c, v in zip(cols, key))
+        return ", ".join(f"{column_label(c)}={_text(v)}" for c, v in zip(cols, key))
     return "/".join(_text(v) for v in key)
 
 
@@ -356,7 +335,7 @@ def plot(df, kind: str, out: Path, *, baseline=None, size=None, x=None, y=None, 
     fig, axes = plt.subplots(nrows, ncols, squeeze=False, sharex=True, sharey=True,
                              figsize=(7, 4.5) if nfacets == 1 else (5 * ncols, 3.6 * nrows + 0.8))
     big_x = logx and df[xcol].min() > 0 and df[xcol].max() / max(df[xcol].min(), 1) >= 100
-    legend_title = "/".join(_display(c) for c in hcols) or None
+    legend_title = "/".join(column_label(c) for c in hcols) or None
     for ax, (fl, series) in zip(axes.flat, facets.items()):
         for name, pts in series.items():
             if pts:
@@ -418,26 +397,6 @@ def _finish(fig, ax, out: Path, xlabel: str, ylabel: str, title: str | None,
         ax.legend(fontsize="small")
     fig.tight_layout()
     _save(fig, out)
-
-
-def main_plot(a) -> int:
-    import sys
-    from scc.bench import load_results
-    d = Path(a.dir)
-    df = select(load_results(d), a.query)
-    out = Path(a.out) if a.out else d / f"{a.kind}.png"
-    info = plot(df, a.kind, out, baseline=a.baseline, size=a.size, x=a.x, y=a.y, hue=a.hue,
-                facet=a.facet, params=manifest_params(d, df.columns), query=a.query)
-    line = (f"{out} ({out.with_suffix('.svg').name}): {info['ylabel']} against "
-            f"{info['xlabel']}, {len(info['series'])} series")
-    if info["facet"]:
-        line += (f", {len(info['facets'])} facets "
-                 f"({', '.join(_display(c) for c in info['facet'])})")
-    print(line)
-    if info["auto"]:
-        print(f"scc-bench: note: the rows also differ in {', '.join(info['auto'])}: drawn "
-              "apart (lines or panels), not merged; --query picks values", file=sys.stderr)
-    return 0
 
 
 def plot_xy(df, out: Path, *, x: str, y: str, hue: str | list | None = None, logx=False,

@@ -16,9 +16,8 @@ import sys
 import tempfile
 import time
 
-
-from scc import loaderfuzz
-from scc import sccrun
+from scc.machine import loaderfuzz, sccrun
+from scc.paths import BUILD
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cases", type=int, default=1000, help="cases per path (default 1000)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--paths", default=",".join(loaderfuzz.PATHS))
-    p.add_argument("--kernel", default=str(sccrun.REPO / "build" / "tests" / "guest" / "ids.elf"))
+    p.add_argument("--kernel", default=str(BUILD / "tests" / "guest" / "ids.elf"))
     p.add_argument("--stub", default=sccrun.boot_elf())
     p.add_argument("--timeout", type=float, default=10.0, help="per case, seconds")
     p.add_argument("--jobs", type=int, default=2)

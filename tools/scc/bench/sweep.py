@@ -21,8 +21,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from scc import provenance, sccrun
-from scc.experiment import Point
+from scc.bench import provenance
+from scc.bench.experiment import Point
+from scc.machine import coremap, sccrun
+from scc.paths import BUILD
 
 TAIL = 3000     # characters of console kept for a point that failed
 
@@ -87,7 +89,7 @@ def _app_error(r, core: int | None) -> str:
     return ""
 
 
-def _why(r) -> str:
+def why_failed(r) -> str:
     """Why a run failed: scc-run's reason (the core that failed and how),
     then the app's first error line, whole."""
     if r.timed_out:
@@ -110,17 +112,18 @@ def core_map(point: Point) -> tuple[str, dict[str, str]]:
     cores in no line held in reset) and {name in the map: file}, the
     links it expects beside it (kernel.elf, and each app by its file name,
     the app's argv[0] as run_app gives it)."""
-    ncores = sccrun.machine_cores(point.machine)
+    ncores = coremap.machine_cores(point.machine)
     kernel = sccrun.default_kernel()
     files = {"kernel.elf": kernel}
     lines = ["# written by scc-bench: the kernel, its options, each app as its module on its",
              "# cores, then the app's arguments (cores in no line are held in reset)"]
     for app, cores, args in [(point.app, point.cores, point.args),
                              *((o.app, o.cores, o.args) for o in point.other)]:
-        name = sccrun.app_link_name(app)
+        name = coremap.app_link_name(app)
         files[name] = app
-        text = sccrun.app_coremap(name, kernel="kernel.elf", cores=list(cores), args=list(args),
-                                  kernel_opts=point.kernel or None, ncores=ncores)
+        text = coremap.app_coremap(name, kernel="kernel.elf", cores=list(cores),
+                                   args=list(args), kernel_opts=point.kernel or None,
+                                   ncores=ncores)
         lines += [l for l in text.splitlines() if l and not l.startswith("#")]
     return "\n".join(lines) + "\n", files
 
@@ -135,7 +138,7 @@ def _run_with_others(point: Point, machine: dict, timeout: float):
     tmp = tempfile.mkdtemp(prefix="scc-bench-")
     try:
         if "," in tmp:
-            raise sccrun.SccRunError(f"temporary directory {tmp} has a ',' in its name "
+            raise coremap.SccRunError(f"temporary directory {tmp} has a ',' in its name "
                                      "(check TMPDIR)")
         for name, path in files.items():
             os.symlink(os.path.abspath(path), os.path.join(tmp, name))
@@ -160,7 +163,7 @@ def _run_chip(point: Point) -> tuple[str, str, str, str]:
                            timeout=point.timeout)
     status = "timeout" if r.timed_out else ("ok" if r.returncode == 0 else "failed")
     report = min(point.cores)
-    return status, ("" if status == "ok" else _why(r)), r.core_stdout(report), \
+    return status, ("" if status == "ok" else why_failed(r)), r.core_stdout(report), \
         (r.stdout[-TAIL:] + "\n" + r.stderr[-TAIL:])
 
 
@@ -186,7 +189,7 @@ def run_point(point: Point) -> dict:
     host = socket.gethostname()
     try:
         status, why, out, tail = (_run_host if point.backend == "host" else _run_chip)(point)
-    except sccrun.SccRunError as e:
+    except coremap.SccRunError as e:
         status, why, out, tail = "error", str(e), "", ""
     rows: list[dict] = []
     if status == "ok":
@@ -204,7 +207,7 @@ def run_point(point: Point) -> dict:
 # --- the cache --------------------------------------------------------------------
 
 def cache_dir() -> Path:
-    return Path(os.environ.get("SCC_BENCH_CACHE") or sccrun.REPO / "build" / "bench-cache")
+    return Path(os.environ.get("SCC_BENCH_CACHE") or BUILD / "bench-cache")
 
 
 def cache_get(key: str) -> dict | None:

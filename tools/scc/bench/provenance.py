@@ -13,7 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scc import sccrun
+from scc.machine import coremap, sccrun
+from scc.paths import BUILD, REPO
 
 
 @functools.lru_cache(maxsize=None)
@@ -36,7 +37,7 @@ def file_hash(path: str | Path) -> str:
 
 def git(*args: str) -> str:
     try:
-        return subprocess.run(["git", *args], cwd=sccrun.REPO, capture_output=True,
+        return subprocess.run(["git", *args], cwd=REPO, capture_output=True,
                               text=True, timeout=30).stdout.strip()
     except (OSError, subprocess.TimeoutExpired):
         return ""
@@ -52,7 +53,7 @@ def build_info() -> dict:
 
 @functools.lru_cache(maxsize=1)
 def qemu_version() -> str:
-    f = sccrun.REPO / "build" / "qemu-version.txt"
+    f = BUILD / "qemu-version.txt"
     try:
         return f.read_text(encoding="utf-8").strip().splitlines()[0]
     except (OSError, IndexError):
@@ -99,7 +100,7 @@ def row_columns(point, host: str, start: str) -> dict:
         "machine": json.dumps(point.machine, sort_keys=True),
         "kernel_options": " ".join(f"{k}={v}" for k, v in point.kernel.items()),
         "app": Path(point.app).name, "app_args": " ".join(point.args),
-        "core_list": sccrun.format_cores(list(point.cores)),
+        "core_list": coremap.format_cores(list(point.cores)),
         "host": host, "start_time": start,
     } | ({"other_apps": "; ".join(o.label() for o in point.other)}
          if getattr(point, "other", ()) else {})

@@ -1,32 +1,32 @@
-"""scc-report: the papers' headline results, reproduced in modeled time.
-
-    scc-report [--quick] [--out DIR] [--workers N | --scheduler ADDRESS]
+"""The papers' headline results, reproduced in modeled time: what
+scc-report (tools/scc/cli/report.py) runs.
 
 Runs the experiments behind every headline result of the papers
-(tools/scc/headlines.py, from published-figures.md section 6) on Dask,
+(tools/scc/report/headlines.py) and libscc's targets (targets.py) on Dask,
 through scc-bench's engine and cache, and writes DIR/index.md and a
 self-contained DIR/index.html (plots embedded): a summary table (result,
 published, ours, ratio, band, verdict), the build's provenance, and for
 each result what the paper says, the configuration, our number, the band
 and why, the verdict, a plot and the command that reproduces it. Nothing
-is hidden: a result outside its band says so. `make report` runs it
-(REPORT_ARGS=--quick passes options); --quick runs fewer sizes and
-iterations, with every row still present.
+is hidden: a result outside its band says so. --quick runs fewer sizes
+and iterations, with every row still present.
 """
 from __future__ import annotations
 
-import argparse
 import base64
 import copy
 import math
 import re
-import sys
 import time
 from pathlib import Path
 
-from scc import appopts, bench, experiment as xp, plots, provenance, sccrun, targets as tg
+from scc.bench import appopts, plots, provenance, results
+from scc.bench import experiment as xp
+from scc.paths import BUILD, REPO
+from scc.report import headlines
+from scc.report import targets as tg
 
-DEFAULT_OUT = sccrun.REPO / "build" / "report"
+DEFAULT_OUT = BUILD / "report"
 COLUMNS = ("result", "published", "ours", "ratio", "band", "verdict")
 
 
@@ -237,7 +237,7 @@ def targets_md(rows, by_target, files) -> list[str]:
 def _shown(p: Path) -> str:
     """@p relative to the repository when it is inside it."""
     try:
-        return str(p.resolve().relative_to(sccrun.REPO))
+        return str(p.resolve().relative_to(REPO))
     except ValueError:
         return str(p)
 
@@ -261,75 +261,52 @@ def html(md_text: str, out: Path) -> str:
             f"<style>{style}</style></head><body>\n{body}</body></html>\n")
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="scc-report", description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true",
-                   help="fewer sizes and iterations (every row still present)")
-    p.add_argument("--out", metavar="DIR", default=str(DEFAULT_OUT))
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--workers", type=int, metavar="N",
-                   help="local Dask workers (default: the host's CPUs)")
-    g.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler")
-    p.add_argument("--only", metavar="ID", action="append",
-                   help="only this headline (repeatable)")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress bar (on a terminal) or lines (elsewhere, every 30 s)")
-    a = p.parse_args(argv)
-    from scc.headlines import HEADLINES
-    heads = [h for h in HEADLINES if not a.only or h.id in a.only]
-    tgts = [t for t in tg.TARGETS if not a.only or t.id in a.only]
-    if not heads and not tgts:
-        p.error(f"no headline or target {', '.join(a.only)}")
+def select(only: list[str] | None) -> tuple[list, list]:
+    """The headlines and targets to run: all, or those whose id is in @only."""
+    heads = [h for h in headlines.HEADLINES if not only or h.id in only]
+    tgts = [t for t in tg.TARGETS if not only or t.id in only]
+    return heads, tgts
+
+
+def prepare(heads, tgts, out: Path, quick: bool):
+    """Every experiment the rows and targets need, written as a file to
+    DIR/experiments/ and loaded: ([(experiment, its results directory)],
+    {name: its file}). Refuses (ExperimentError) an app that is not built
+    or an option an app does not take, before anything runs."""
     t_names = {n for t in tgts for n in tg.names(t)}
     t_exps, t_quick = tg.experiments()
     t_extra = ({n: e for n, e in t_exps.items() if n in t_names},
                {n: q for n, q in t_quick.items() if n in t_names})
-    out = Path(a.out)
     (out / "experiments").mkdir(parents=True, exist_ok=True)
     (out / "results").mkdir(exist_ok=True)
-    try:
-        all_specs = specs(heads, a.quick, t_extra)
-        jobs, files = [], {}
-        for name, spec in all_specs.items():
-            f = out / "experiments" / f"{name}.toml"
-            f.write_text(xp.to_toml(spec, f"scc-report{' --quick' if a.quick else ''}: "
-                                    f"experiment {name}"), encoding="utf-8")
-            files[name] = f
-            jobs.append((xp.load(f), out / "results" / name))
-        appopts.check([e for e, _ in jobs])     # every app built, every option its own
-    except (xp.ExperimentError, ValueError) as e:
-        print(f"scc-report: error: {e}", file=sys.stderr)
-        return 2
+    jobs, files = [], {}
+    for name, spec in specs(heads, quick, t_extra).items():
+        f = out / "experiments" / f"{name}.toml"
+        f.write_text(xp.to_toml(spec, f"scc-report{' --quick' if quick else ''}: "
+                                f"experiment {name}"), encoding="utf-8")
+        files[name] = f
+        jobs.append((xp.load(f), out / "results" / name))
+    appopts.check([e for e, _ in jobs])     # every app built, every option its own
+    return jobs, files
+
+
+def run(heads, tgts, jobs, files, out: Path, *, quick: bool, workers=None, scheduler=None,
+        progress: bool | None = None) -> dict:
+    """Run the jobs' points, judge every row and target, write the report.
+    Returns {"rows", "targets" (their judged rows), "run", "cached",
+    "failed" (points)}."""
     t0 = time.monotonic()
-    frames = bench.run_many(jobs, workers=a.workers, scheduler=a.scheduler,
-                            progress=False if a.no_progress else None, label="report")
+    frames = results.run_many(jobs, workers=workers, scheduler=scheduler, progress=progress,
+                              label="report")
     wall = time.monotonic() - t0
     dfs = {e.name: df for (e, _), (df, _) in zip(jobs, frames)}
     rows = [judge(h, {n: dfs[n] for n in h.experiments}) for h in heads]
     t_rows = [tg.judge(t, {n: dfs[n] for n in tg.names(t)}) for t in tgts]
     try:
-        shown = {n: f.relative_to(sccrun.REPO) for n, f in files.items()}
+        shown = {n: f.relative_to(REPO) for n, f in files.items()}
     except ValueError:
         shown = files
-    write(rows, heads, dfs, out, quick=a.quick, wall=wall, files=shown, targets=t_rows,
+    write(rows, heads, dfs, out, quick=quick, wall=wall, files=shown, targets=t_rows,
           by_target={t.id: t for t in tgts})
-    runs = sum(c["run"] for _, c in frames)
-    cached = sum(c["cached"] for _, c in frames)
-    failed = sum(c["failed"] for _, c in frames)
-    print(f"report: {out / 'index.md'} and {out / 'index.html'}")
-    print(f"points: {runs} run, {cached} cached, {failed} failed")
-    outside = [r for r in rows if r["verdict"] not in ("inside", "not reproducible here",
-                                                       "shown (no band)")]
-    print(f"rows: {len(rows)}; {sum(r['verdict'] == 'inside' for r in rows)} inside their "
-          f"band, {len(outside)} outside or without a result")
-    if t_rows:
-        print(f"targets: {len(t_rows)}; met: "
-              + (", ".join(r["id"] for r in t_rows if r["verdict"] == "met") or "none"))
-    cannot = [r["id"] for r in rows if r.get("cannot")]
-    print(f"outside with the reason the model cannot get inside: {len(cannot)}"
-          + (f" ({', '.join(cannot)})" if cannot else ""))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return {"rows": rows, "targets": t_rows,
+            **{k: sum(c[k] for _, c in frames) for k in ("run", "cached", "failed")}}
