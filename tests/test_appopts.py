@@ -20,7 +20,8 @@ import pytest
 from conftest import BUILD, REPO
 from scc.bench import appopts, sweep
 from scc.bench import experiment as xp
-from scc.report import headlines, make, targets
+from scc.report import make
+from scc.report import rows as data
 
 APPS = BUILD / "apps"
 
@@ -66,7 +67,7 @@ def _experiment_apps() -> set[str]:
     names = set()
     specs = [xp.load(f).spec for f in sorted((REPO / "experiments").glob("*.toml"))]
     for quick in (False, True):
-        specs += make.specs(headlines.HEADLINES, quick, targets.experiments()).values()
+        specs += make.specs(data.headlines(), data.all_targets(), quick).values()
     for s in specs:
         names.add(s["experiment"]["app"])
         names.update(o["app"] for o in s["experiment"].get("other", []))
@@ -128,7 +129,7 @@ def test_every_shipped_experiment_passes_the_check():
     exps = [xp.load(f) for f in sorted((REPO / "experiments").glob("*.toml"))]
     for quick in (False, True):
         exps += [xp.expand(s) for s in
-                 make.specs(headlines.HEADLINES, quick, targets.experiments()).values()]
+                 make.specs(data.headlines(), data.all_targets(), quick).values()]
     appopts.check(exps)
 
 

@@ -39,6 +39,25 @@ def spec(**over):
 # --- expansion (no QEMU) ----------------------------------------------------------
 
 @pytest.mark.no_qemu
+def test_quick_is_the_variant_merged_in_and_left_out_without_it(tmp_path):
+    """[quick]: its tables merge into the sections, a value (a list too)
+    replacing the file's; without --quick it is left out; a section it
+    does not know is refused."""
+    s = spec(sweep={"alg": ["binomial", "oc:k=7"]},
+             quick={"args": {"sizes": "64"}, "sweep": {"alg": ["binomial"]}})
+    full, quick = xp.expand(s), xp.expand(s, quick=True)
+    assert [p.params for p in full.points] == [{"alg": "binomial"}, {"alg": "oc:k=7"}]
+    assert "quick" not in full.spec and full.spec["args"]["sizes"] == "32"
+    assert [p.params for p in quick.points] == [{"alg": "binomial"}]
+    assert quick.spec["args"] == {"sizes": "64", "iters": 1, "warmup": 0}
+    f = tmp_path / "q.toml"
+    f.write_text(xp.to_toml(s))
+    assert xp.load(f, quick=True).spec == quick.spec
+    with pytest.raises(xp.ExperimentError, match=r"\[quick\]: unknown section\(s\) sizes"):
+        xp.expand(spec(quick={"sizes": "64"}))
+
+
+@pytest.mark.no_qemu
 def test_sweep_is_the_cross_product_in_file_order():
     e = xp.expand(spec(sweep={"alg": ["a", "b"], "cores": ["0-1", "0-3"]}))
     assert [p.params for p in e.points] == [

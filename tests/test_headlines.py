@@ -1,35 +1,45 @@
-"""The report's rows (tools/scc/report/headlines.py) without running anything:
-every row is either measured or says why it cannot be; the bands follow
-the stated rule; every experiment (full and --quick) expands and names an
-app of apps/; every measure computes, from a small hand-made results
-table, the number worked out by hand here; the example experiment files
-load."""
+"""The report's rows (experiments/report/rows.toml, read by
+tools/scc/report/rows.py) without running anything: every row is either
+measured or says why it cannot be; every row's measure is a function of
+tools/scc/report/measures.py that takes the row's arguments; the bands
+follow the stated rule; every experiment file of the report parses with
+the sweep tool's parser, full and --quick, and names an app of apps/;
+every measure computes, from a small hand-made results table, the number
+worked out by hand here; the example experiment files load; and, given a
+dump of the rows before they were data, the rows equal it."""
 from __future__ import annotations
 
+import inspect
+import json
 import math
+import os
 import re
+import tomllib
 
 import pandas as pd
 import pytest
 
 from scc.bench import experiment as xp
-from scc.report import headlines as H
-from scc.report import make as report
-from scc.report.measure import MeasureError
+from scc.report import make, measures
+from scc.report import rows as data
+from scc.report.tables import MeasureError
 
 from lib import REPO
 
 pytestmark = pytest.mark.no_qemu
 
+HEADLINES = data.headlines()
+DATA = REPO / "experiments" / "report"
+
 
 def _by_id(i):
-    return next(h for h in H.HEADLINES if h.id == i)
+    return next(h for h in HEADLINES if h.id == i)
 
 
 # --- the rows ------------------------------------------------------------------------
 
 def test_every_headline_of_section_6_has_a_row_and_ids_are_unique():
-    ids = [h.id for h in H.HEADLINES]
+    ids = [h.id for h in HEADLINES]
     assert len(ids) == len(set(ids))
     numbers = {int(re.match(r"\d+", i).group()) for i in ids}
     assert numbers == set(range(1, 16))
@@ -37,7 +47,7 @@ def test_every_headline_of_section_6_has_a_row_and_ids_are_unique():
 
 
 def test_every_row_is_measured_or_says_why_not():
-    for h in H.HEADLINES:
+    for h in HEADLINES:
         assert h.result and h.paper and h.config and h.unit, h.id
         assert re.search(r"\b00[0-4]\b[^.]*?\bL\d+", h.paper), f"{h.id}: no line reference"
         if h.not_reproducible:
@@ -53,48 +63,117 @@ def test_every_row_is_measured_or_says_why_not():
             assert "modeled" in h.plot.get("ylabel", ""), h.id
 
 
+def test_every_rows_measure_exists_and_takes_its_arguments():
+    """A row names its measure: a public function of measures.py, named
+    after what it measures, that takes the results and the row's [row.with]
+    (and reads only the row's experiments)."""
+    own = {n for n, f in inspect.getmembers(measures, inspect.isfunction)
+           if f.__module__ == measures.__name__ and not n.startswith("_")}
+    for h in HEADLINES:
+        if h.not_reproducible:
+            continue
+        assert h.measure_name in own, h.id
+        fn = getattr(measures, h.measure_name)
+        inspect.signature(fn).bind({}, **h.measure_args)      # TypeError if not
+        named = [h.measure_args["experiment"]] if "experiment" in h.measure_args else \
+            list(h.measure_args.get("pairs", {}))
+        assert named and set(named) <= set(h.experiments), h.id
+    with pytest.raises(data.RowError, match="measure 'no_such' is not a function"):
+        data._measure(measures, "no_such", {}, "here", {})
+    with pytest.raises(data.RowError, match="unexpected keyword argument 'colour'"):
+        data._measure(measures, "latency_at", {"alg": "a", "bytes": 1, "colour": 1}, "here",
+                      {}, ["x"])
+
+
 def test_bands_contain_one_and_follow_the_rule():
-    for h in H.HEADLINES:
+    bands = data.bands()
+    assert set(bands) == {"table", "about", "flat", "table1", "aggregate"}
+    for h in HEADLINES:
         if h.band is None:
             continue
         lo, hi = h.band
         assert lo < 1.0 < hi, h.id
         assert lo >= 0.5 and hi <= 2.0, h.id
-        assert h.band in (H.BAND_TABLE, H.BAND_ABOUT, H.BAND_FLAT, H.BAND_T1, H.BAND_AGG), h.id
-        assert h.why_band == {H.BAND_TABLE: H.WHY_TABLE, H.BAND_ABOUT: H.WHY_ABOUT,
-                              H.BAND_FLAT: H.WHY_FLAT, H.BAND_T1: H.WHY_T1,
-                              H.BAND_AGG: H.WHY_AGG}[h.band], h.id
+        assert (h.band, h.why_band) in bands.values(), h.id
+
+
+def report_experiment_files():
+    return sorted(f for f in DATA.glob("*.toml") if f.name not in ("rows.toml", "targets.toml"))
 
 
 @pytest.mark.parametrize("quick", [False, True])
-def test_experiments_expand_and_name_an_app_of_apps(quick):
-    specs = report.specs(H.HEADLINES, quick)    # also: one name, one definition
-    assert set(specs) == set(H.experiment_names())
-    for name, spec in specs.items():
-        assert spec["experiment"]["name"] == name
-        assert spec["experiment"]["mode"] == "timing", name
+def test_every_experiment_file_parses_and_names_an_app_of_apps(quick):
+    """Each experiments/report/NAME.toml is an experiment file of the sweep
+    tool's language, its [quick] its quick variant: it loads as scc-bench
+    run (--quick) loads it, named after its file, and every file is read by
+    a row or a target."""
+    files = report_experiment_files()
+    read = {n for h in HEADLINES for n in h.experiments} | \
+        {n for t in data.all_targets() for n in t.experiments}
+    assert {f.stem for f in files} == read
+    for f in files:
+        exp = xp.load(f, quick=quick)
+        assert exp.name == f.stem
+        spec = exp.spec
+        assert spec["experiment"]["mode"] == "timing", f.name
         app = spec["experiment"]["app"]
-        assert (REPO / "apps" / f"{app}.c").is_file(), f"{name}: no apps/{app}.c"
-        exp = xp.expand(spec)
-        assert 1 <= len(exp.points) <= 10, name
+        assert (REPO / "apps" / f"{app}.c").is_file(), f"{f.name}: no apps/{app}.c"
+        assert 1 <= len(exp.points) <= 20, f.name
         for p in exp.points:
             assert p.app.endswith(f"build/apps/{app}.elf")
 
 
-def test_quick_overrides_only_touch_their_rows_experiments():
-    for h in H.HEADLINES:
-        assert set(h.quick) <= set(h.experiments), h.id
-        for name, over in h.quick.items():
-            assert set(over) <= {"args", "sweep", "points", "experiment", "machine"}, h.id
+@pytest.mark.parametrize("quick", [False, True])
+def test_the_rows_experiments_are_their_files(quick):
+    specs = make.specs(HEADLINES, [], quick)
+    assert list(specs) == list(dict.fromkeys(n for h in HEADLINES for n in h.experiments))
+    for name, spec in specs.items():
+        assert spec == xp.variant(xp.read(DATA / f"{name}.toml")[0], quick)
+        assert "quick" not in spec and spec["experiment"]["name"] == name
 
 
-def test_an_experiment_shared_by_rows_is_one_definition():
-    seen = {}
-    for h in H.HEADLINES:
-        for name, spec in h.experiments.items():
-            if name in seen:
-                assert seen[name] is spec, name
-            seen[name] = spec
+def test_quick_variants_only_touch_what_they_may():
+    for f in report_experiment_files():
+        spec = tomllib.loads(f.read_text())
+        assert set(spec.get("quick", {})) <= {"args", "sweep", "points", "experiment",
+                                              "machine"}, f.name
+
+
+def _dump(heads, tgts) -> dict:
+    """The rows, targets and experiments as scc-report uses them, as JSON."""
+    return json.loads(json.dumps({
+        "headlines": [{"id": h.id, "result": h.result, "paper": h.paper,
+                       "published": h.published, "unit": h.unit,
+                       "band": list(h.band) if h.band else None, "why_band": h.why_band,
+                       "experiments": list(h.experiments), "config": h.config,
+                       "not_reproducible": h.not_reproducible, "plot": h.plot,
+                       "outside_why": h.outside_why} for h in heads],
+        "targets": [{"id": t.id, "result": t.result, "goal": t.goal, "ops": list(t.ops),
+                     "unit": t.unit, "config": t.config, "names": list(t.experiments)}
+                    for t in tgts],
+        "specs_full": make.specs(heads, tgts, False),
+        "specs_quick": make.specs(heads, tgts, True)}))
+
+
+@pytest.mark.skipif(not os.environ.get("SCC_ROWS_BEFORE"),
+                    reason="SCC_ROWS_BEFORE names no dump of the rows before they were data")
+def test_the_rows_equal_a_dump_of_them_before():
+    """The rows as the Python of 66a8327 held them (HEADLINES, TARGETS),
+    dumped as JSON to $SCC_ROWS_BEFORE (the same keys; `experiments` and
+    `quick` as dicts then, `names` the targets' experiments), equal the
+    rows read from data: the same ids in the same order, the same texts,
+    published values, bands, experiments and plots; the same experiment
+    specs, full and quick, in the same order."""
+    before = json.loads(open(os.environ["SCC_ROWS_BEFORE"]).read())
+    now = _dump(HEADLINES, data.all_targets())
+    assert [h["id"] for h in before["headlines"]] == [h["id"] for h in now["headlines"]]
+    for b, n in zip(before["headlines"], now["headlines"]):
+        b = dict(b, experiments=list(b["experiments"]))
+        assert {k: b[k] for k in n} == n, n["id"]
+    assert [{k: t[k] for k in n} for t, n in zip(before["targets"], now["targets"])] == \
+        now["targets"]
+    for v in ("specs_full", "specs_quick"):
+        assert json.dumps(before[v]) == json.dumps(now[v]), v     # the order too
 
 
 # --- hand-made results tables ----------------------------------------------------------
@@ -140,8 +219,13 @@ def test_broadcast_throughput_measures():
     assert _by_id("2b").measure(dfs) == pytest.approx(32.0 / 12.0)
 
 
+TABLE1 = {"L_hop": 0.005, "o_mpb": 0.126, "o_mem_w": 0.461, "o_mem_r": 0.208,
+          "o_put_mpb": 0.069, "o_get_mpb": 0.33, "o_put_mem": 0.19, "o_get_mem": 0.095}
+
+
 def _calibrate(name, values):
-    rows = [{"param": p, "modeled_us": v, "published_us": H.TABLE1[p]} for p, v in values.items()]
+    rows = [{"param": p, "modeled_us": v, "published_us": TABLE1.get(p, 1.0)}
+            for p, v in values.items()]
     return {name: _df(rows)}
 
 
@@ -176,7 +260,7 @@ def test_copy_cores_row_is_two_copy_cores_over_the_local_mpbt_copy_at_8k():
              "mb_per_s": 99.0}]
     h = _by_id("12l")
     assert h.published == pytest.approx(78.7 / 70.9)
-    assert h.experiments["copy-cores"]["experiment"]["other"][0]["app"] == "copy_core"
+    assert data.experiment("copy-cores")["experiment"]["other"][0]["app"] == "copy_core"
     assert h.measure({"copy-cores": _df(rows)}) == pytest.approx(60.0 / 50.0)
 
 

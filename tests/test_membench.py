@@ -1,5 +1,5 @@
 """The memory and MPB benchmarks (apps/mem_bench.c, apps/mpb_contention.c),
-the report's rows made from them (tools/scc/report/headlines.py rows 4, 11a and
+the report's rows made from them (experiments/report/rows.toml rows 4, 11a and
 11b-11e, on hand-made results tables), the memory controllers' service, and the benchmarks' region markers
 (--regions, apps/benchout.h).
 
@@ -19,8 +19,9 @@ import pandas as pd
 import pytest
 
 from conftest import BUILD, REPO
-from scc.report import headlines as H
-from scc.report.measure import MeasureError
+from scc.report import measures
+from scc.report import rows as data
+from scc.report.tables import MeasureError
 from scc.machine.sccrun import run_app
 
 SCC_RUN = REPO / "tools" / "scc-run"
@@ -424,7 +425,11 @@ def test_mem_bench_regions_hold_the_timed_passes(tmp_path):
 # --- the report's rows 4 and 11 ------------------------------------------------------
 
 def _by_id(i):
-    return next(h for h in H.HEADLINES if h.id == i)
+    return next(h for h in data.headlines() if h.id == i)
+
+
+def _band(name):
+    return data.bands()[name][0]
 
 
 def _df(rows):
@@ -455,9 +460,9 @@ def _mpb_rows(get24, put24, get48, put48, link):
 @pytest.mark.no_qemu
 def test_row_4_is_the_worst_of_001s_four_contention_findings():
     h = _by_id("4")
-    assert h.published == 1.0 and h.band == H.BAND_ABOUT and h.measure is not None
+    assert h.published == 1.0 and h.band == _band("about") and h.measure is not None
     assert set(h.experiments) == {"mpb-001-contention"}
-    assert h.experiments["mpb-001-contention"]["experiment"]["app"] == "mpb_contention"
+    assert data.experiment("mpb-001-contention")["experiment"]["app"] == "mpb_contention"
     # slowdowns at 24: 1.02 (get), 1.10 (put) -> 1.10; spreads at 48: get
     # 50/40 = 1.25 of 2 -> 0.625, put 4.4/1.0 of 4 -> 1.1; link 1.001
     dfs = _mpb_rows((1.02, 36.0, 40.0), (1.10, 0.8, 0.9), (1.3, 40.0, 50.0),
@@ -482,8 +487,8 @@ def _mem_rows(values, kind="single"):
 @pytest.mark.no_qemu
 def test_row_11a_is_the_worst_of_002s_eight_single_core_figures():
     h = _by_id("11a")
-    assert h.published == 1.0 and h.band == H.BAND_TABLE
-    assert h.experiments["mem-002-single"]["experiment"]["app"] == "mem_bench"
+    assert h.published == 1.0 and h.band == _band("table")
+    assert data.experiment("mem-002-single")["experiment"]["app"] == "mem_bench"
     ours = {("read", "plain", 4096): 360.0, ("write", "plain", 4096): 420.0,     # 0.9, 1.05
             ("read", "plain", 131072): 285.0, ("write", "plain", 131072): 116.0,
             ("read", "mpbt", 131072): 200.0,                                     # not 002's
@@ -493,7 +498,7 @@ def test_row_11a_is_the_worst_of_002s_eight_single_core_figures():
             # a second L2 size: the level's highest counts (285 above)
             ("read", "plain", 65536): 250.0}
     dfs = {"mem-002-single": _df(_mem_rows(ours))}
-    assert H.mem_single(dfs)["read", "plain", "L2"] == 285.0
+    assert measures.mem_single(dfs, "mem-002-single")["read", "plain", "L2"] == 285.0
     assert h.measure(dfs) == pytest.approx(1.2)
     ours["write", "mpbt", 1048576] = 62.5                                        # 0.5
     assert h.measure({"mem-002-single": _df(_mem_rows(ours))}) == pytest.approx(0.5)
@@ -505,8 +510,8 @@ def test_row_11a_is_the_worst_of_002s_eight_single_core_figures():
 @pytest.mark.no_qemu
 def test_row_11b_is_48_cores_at_once_in_gb_per_s():
     h = _by_id("11b")
-    assert h.published == 5.9 and h.unit == "GB/s" and h.band == H.BAND_AGG
-    spec = h.experiments["mem-002-aggregate"]
+    assert h.published == 5.9 and h.unit == "GB/s" and h.band == _band("aggregate")
+    spec = data.experiment("mem-002-aggregate")
     assert spec["experiment"]["app"] == "mem_bench" and spec["experiment"]["cores"] == "0-47"
     rows = [{"kind": "aggregate", "op": "read", "mem": "plain", "cores": n, "bytes": 1 << 20,
              "mb_per_s": 95.0 * n} for n in (1, 19, 48)]
@@ -521,8 +526,8 @@ def test_row_11b_is_48_cores_at_once_in_gb_per_s():
     ("11e", "mem-002-two", "two", 3.4)])
 def test_rows_11c_to_11e_are_the_most_the_placed_readers_got(row, name, place, published):
     h = _by_id(row)
-    assert h.published == published and h.unit == "GB/s" and h.band == H.BAND_AGG
-    spec = h.experiments[name]
+    assert h.published == published and h.unit == "GB/s" and h.band == _band("aggregate")
+    spec = data.experiment(name)
     assert spec["experiment"]["app"] == "mem_bench" and spec["experiment"]["cores"] == "0-47"
     assert spec["args"]["place"] == place
     rows = [{"kind": "aggregate", "op": "read", "mem": "plain", "cores": n, "bytes": 1 << 20,

@@ -1,62 +1,71 @@
-"""scc-report: the report's structure and verdicts (with headlines made
-here, whose expectations are computed by hand), and the quick report of
-the real headlines end to end (tools/scc/report/, tools/scc/cli/report.py)."""
+"""scc-report: the report's structure and verdicts (with rows made here, as
+data the way experiments/report/ holds the real ones, whose expectations
+are computed by hand), and the quick report of the real rows end to end
+(tools/scc/report/, tools/scc/cli/report.py)."""
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
 
 import pytest
 
 from conftest import REPO
 from scc.cli import report
-from scc.report import headlines, targets
+from scc.report import rows as data
+
+# an experiment file of the report's own kind, with its quick variant
+BC = """
+[experiment]
+name = "bc"
+app = "bcast_bench"
+cores = "0-3"
+rcce = true
+timeout = 120
+
+[args]
+sizes = "32,64"
+iters = 1
+warmup = 0
+
+[sweep]
+alg = ["binomial"]
+
+[quick.args]
+sizes = "32"
+"""
 
 
-@dataclass(frozen=True)
-class H:
-    id: str
-    result: str
-    paper: str = "the paper says so (000 L1)"
-    published: float | None = None
-    unit: str = "us"
-    band: tuple | None = None
-    why_band: str = "because"
-    experiments: dict = field(default_factory=dict)
-    quick: dict = field(default_factory=dict)
-    measure: object = None
-    config: str = "4 cores"
-    not_reproducible: str = ""
-    plot: dict | None = None
-    outside_why: str = ""
+def row(id, result, published=None, **more) -> str:
+    """A [[row]] of rows.toml, measured as binomial's latency at 32 B."""
+    r = {"id": id, "result": result, "paper": "the paper says so (000 L1)", "unit": "us",
+         "config": "4 cores", **more}
+    if not r.get("not_reproducible"):
+        r.update(published=published, band="test", experiments=["bc"], measure="latency_at")
+    lines = ["[[row]]"] + [f"{k} = {json.dumps(v)}" for k, v in r.items() if k != "plot"]
+    if not r.get("not_reproducible"):
+        lines += ["[row.with]", 'alg = "binomial"', "bytes = 32"]
+    if "plot" in r:
+        lines += ["[row.plot]"] + [f"{k} = {json.dumps(v)}" for k, v in r["plot"].items()]
+    return "\n".join(lines) + "\n"
 
 
-BC = {"experiment": {"app": "bcast_bench", "cores": "0-3", "rcce": True, "timeout": 120},
-      "args": {"sizes": "32,64", "iters": 1, "warmup": 0}, "sweep": {"alg": ["binomial"]}}
-
-
-def median(dfs, size):
-    df = dfs["bc"]
-    return float(df[df["bytes"] == size]["median_us"].iloc[0])
-
-
-def fake_headlines(ours_at_32):
-    return [
-        H("1", "in band", published=ours_at_32, band=(0.9, 1.1), experiments={"bc": BC},
-          quick={"bc": {"args": {"sizes": "32"}}}, measure=lambda d: median(d, 32),
-          plot={"experiment": "bc", "x": "bytes", "y": "median_us", "hue": "algorithm",
-                "ylabel": "latency (us)"}),
-        H("2", "out of band", published=ours_at_32 / 2, band=(0.9, 1.1),
-          experiments={"bc": BC}, quick={"bc": {"args": {"sizes": "32"}}},
-          measure=lambda d: median(d, 32), outside_why="the paper contradicts itself"),
-        H("2b", "out of band, open", published=ours_at_32 * 4, band=(0.9, 1.1),
-          experiments={"bc": BC}, quick={"bc": {"args": {"sizes": "32"}}},
-          measure=lambda d: median(d, 32)),
-        H("2c", "in band, with a reason it does not need", published=ours_at_32,
-          band=(0.9, 1.1), experiments={"bc": BC}, quick={"bc": {"args": {"sizes": "32"}}},
-          measure=lambda d: median(d, 32), outside_why="never shown"),
-        H("3", "elsewhere only", not_reproducible="needs Linux"),
-    ]
+def fake_data(d, ours_at_32):
+    """experiments/report/ as a directory of its own: rows whose verdicts
+    are known, given our number."""
+    d.mkdir(exist_ok=True)
+    (d / "bc.toml").write_text(BC)
+    (d / "targets.toml").write_text("")         # the rows made here only
+    (d / "rows.toml").write_text("\n".join([
+        '[band.test]\nratio = [0.9, 1.1]\nwhy = "because"\n',
+        row("1", "in band", ours_at_32,
+            plot={"experiment": "bc", "x": "bytes", "y": "median_us", "hue": "algorithm",
+                  "ylabel": "latency (us)"}),
+        row("2", "out of band", ours_at_32 / 2, outside_why="the paper contradicts itself"),
+        row("2b", "out of band, open", ours_at_32 * 4),
+        row("2c", "in band, with a reason it does not need", ours_at_32,
+            outside_why="never shown"),
+        row("3", "elsewhere only", not_reproducible="needs Linux")]))
+    return d
 
 
 def summary(md: str) -> list[list[str]]:
@@ -72,15 +81,14 @@ def summary(md: str) -> list[list[str]]:
 
 def test_report_verdicts_and_pages(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SCC_BENCH_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(targets, "TARGETS", [])     # the headlines made here only
     # our number, measured first by the report itself with a made-up published value
-    monkeypatch.setattr(headlines, "HEADLINES", fake_headlines(1.0))
+    monkeypatch.setattr(data, "DATA", fake_data(tmp_path / "data0", 1.0))
     assert report.main(["--quick", "--workers", "1", "--out", str(tmp_path / "r0"),
                         "--no-progress"]) == 0
     import pandas as pd
     df = pd.read_csv(tmp_path / "r0" / "results" / "bc" / "results.csv")
     ours = float(df[df["bytes"] == 32]["median_us"].iloc[0])
-    monkeypatch.setattr(headlines, "HEADLINES", fake_headlines(ours))
+    monkeypatch.setattr(data, "DATA", fake_data(tmp_path / "data", ours))
     out = tmp_path / "r"
     assert report.main(["--quick", "--workers", "1", "--out", str(out), "--no-progress"]) == 0
     printed = capsys.readouterr().out.splitlines()
@@ -122,7 +130,7 @@ def test_quick_report_of_the_papers(tmp_path):
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
     md = (out / "index.md").read_text()
     rows = summary(md)
-    assert [r[0].split(".")[0] for r in rows] == [h.id for h in headlines.HEADLINES]
+    assert [r[0].split(".")[0] for r in rows] == [h.id for h in data.headlines()]
     for r in rows:
         assert r[5] in ("inside", "outside", "not reproducible here", "no result",
                         "shown (no band)"), r
@@ -130,7 +138,7 @@ def test_quick_report_of_the_papers(tmp_path):
     assert (out / "index.html").is_file()
     # the targets beyond the papers: every one present, with a verdict
     part = md[md.index("## Beyond the papers"):md.index("## Build and run")]
-    for t in targets.TARGETS:
+    for t in data.all_targets():
         own = part.split(f"### {t.id}.")[1].split("### ")[0]
         assert re.search(r"\*\*Verdict: (met|not met)\*\*", own), t.id
         assert f"| {t.id} |" in part, t.id

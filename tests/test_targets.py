@@ -1,4 +1,5 @@
-"""The report's targets beyond the papers (tools/scc/report/targets.py): which
+"""The report's targets beyond the papers (experiments/report/targets.toml,
+their measures in tools/scc/report/targets.py): which
 number is ours, the papers' best and RCCE_comm's, the ratio and the
 verdict, on results tables made here with expectations worked out by
 hand; and that every target's experiments expand to runnable points."""
@@ -9,8 +10,13 @@ import pytest
 
 from conftest import REPO
 from scc.bench import experiment as xp
-from scc.report import make as report
+from scc.report import make
+from scc.report import rows as data
 from scc.report import targets as T
+
+TARGETS = data.all_targets()
+# which algorithm is whose, per collective (targets.toml's [origin.OP])
+ORIGIN = {op: o for t in TARGETS for op, o in t.origin.items()}
 
 
 def _df(op, times, col="median_us", ran=None):
@@ -29,7 +35,7 @@ def _df(op, times, col="median_us", ran=None):
 
 
 def _by(tid):
-    return next(t for t in T.TARGETS if t.id == tid)
+    return next(t for t in TARGETS if t.id == tid)
 
 
 def test_one_line_takes_the_best_of_each_origin():
@@ -54,7 +60,8 @@ def test_one_line_takes_the_best_of_each_origin():
 def test_auto_counts_as_ours_with_what_it_ran():
     dfs = _df("reduce_scatter", {"bucket": {8: 312.0}, "bucket_relaxed": {8: 240.0},
                                  "auto": {8: 203.0}}, ran={8: ("reduce", "")})
-    ln = T._line("reduce_scatter", 8, *T._table(dfs, "reduce_scatter"))
+    o = ORIGIN["reduce_scatter"]
+    ln = T.line("reduce_scatter", o, 8, *T.table(dfs, "targets-reduce_scatter"))
     assert (ln["ours"], ln["ours_alg"]) == (203.0, "auto: reduce")
     assert ln["papers_alg"] == "bucket_relaxed"
     assert ln["ratio"] == pytest.approx(312.0 / 203.0)
@@ -94,8 +101,8 @@ def test_allreduce_is_held_to_bucket_at_every_size():
 def test_other_five_take_rcce_comms_best_as_the_baseline():
     dfs = {}
     for op in ("allgather", "alltoall", "reduce_scatter"):
-        dfs.update(_df(op, {T.ORIGIN[op]["rcce_comm"][0]: {8: 320.0},
-                            T.ORIGIN[op]["papers"][0]: {8: 200.0}}))
+        dfs.update(_df(op, {ORIGIN[op]["rcce_comm"][0]: {8: 320.0},
+                            ORIGIN[op]["papers"][0]: {8: 200.0}}))
     # reduce: RCCE_comm's binomial beats its bucket and everything else
     dfs.update(_df("reduce", {"binomial": {8: 19.0}, "bucket": {8: 40.0},
                               "bucket_relaxed": {8: 25.0}}))
@@ -122,17 +129,18 @@ def test_alltoall_on_mpbt_buffers_counts_as_ours_against_rcce_comm_on_plain_ones
               ran={4096: ("pairwise_relaxed", ""), 16384: ("pairwise_relaxed", "")})
     dfs.update(_df("alltoall-mpbt", {"blocking:order=1": {4096: 8200.0, 16384: 25700.0},
                                      "pull": {4096: 2900.0, 16384: 30000.0}}))
-    tab, ran = T._table(dfs, "alltoall")
-    mt, _ = T._table(dfs, "alltoall-mpbt")
+    o = ORIGIN["alltoall"]
+    tab, ran = T.table(dfs, o["experiment"])
+    mt, _ = T.table(dfs, o["mpbt_experiment"])
     more = [f"{a} ({T.MPBT})" for a in mt]
     tab.update({f"{a} ({T.MPBT})": v for a, v in mt.items()})
-    a = T._line("alltoall", 4096, tab, ran, more=more)
+    a = T.line("alltoall", o, 4096, tab, ran, more=more)
     assert (a["ours"], a["ours_alg"]) == (2900.0, f"pull ({T.MPBT})")
     assert (a["rcce_comm"], a["rcce_comm_alg"]) == (10700.0, "blocking:order=1")
     assert a["ratio"] == pytest.approx(10700.0 / 2900.0)
-    assert "2.83x on the same buffers" in T._same_buffers("alltoall", 4096, tab, more)
+    assert "2.83x on the same buffers" in T.same_buffers("alltoall", o, 4096, tab, more)
     # at 16 KiB the plain run's pairwise_relaxed is the best: still ours
-    b = T._line("alltoall", 16384, tab, ran, more=more)
+    b = T.line("alltoall", o, 16384, tab, ran, more=more)
     assert (b["ours"], b["ours_alg"]) == (25700.0, f"blocking:order=1 ({T.MPBT})")
     del dfs["targets-alltoall-mpbt"]
     dfs.update(_df("allgather", {"bucket": {8: 320.0}}))
@@ -151,18 +159,25 @@ def test_a_missing_experiment_is_no_result_not_a_crash():
 
 @pytest.mark.parametrize("quick", [False, True])
 def test_target_experiments_expand_on_48_cores(quick):
-    specs = report.specs([], quick, T.experiments())
-    assert set(specs) == ({f"targets-{op}" for op in T.ORIGIN}
-                          | {f"targets-{op}-mpbt" for op in T.MPBT_ALGS})
+    """Each collective's experiment sweeps every algorithm of its origin
+    table and auto (quick: some of them); its MPBT run, RCCE_comm's and
+    pull, on MPBT buffers."""
+    specs = make.specs([], TARGETS, quick)
+    runs = {o["experiment"]: (op, False) for op, o in ORIGIN.items()}
+    runs.update({o["mpbt_experiment"]: (op, True) for op, o in ORIGIN.items()
+                 if "mpbt_experiment" in o})
+    assert set(specs) == set(runs)
     for name, spec in specs.items():
-        op = name.removeprefix("targets-").removesuffix("-mpbt")
+        op, mpbt = runs[name]
         assert spec["experiment"]["mode"] == "timing" and spec["experiment"]["cores"] == "0-47"
         algs = spec["sweep"]["alg"]
-        assert T.ORIGIN[op]["rcce_comm"][0] in algs
-        if name.endswith("-mpbt"):
+        assert ORIGIN[op]["rcce_comm"][0] in algs
+        if mpbt:
             assert spec["args"]["mpbt"] == "both" and "pull" in algs
+        elif quick:
+            assert "auto" in algs and set(algs) <= set(T.all_algs(ORIGIN[op])) | {"auto"}
         else:
-            assert "auto" in algs
+            assert algs == T.all_algs(ORIGIN[op]) + ["auto"]
         exp = xp.expand(spec)
         assert exp.points
         for p in exp.points:

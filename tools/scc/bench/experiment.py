@@ -23,6 +23,8 @@ the same structure as a dict:
     [args]                      # fixed app arguments; true = a bare flag
     [sweep]                     # the cross product of these lists
     [[points]]                  # explicit points, each a table of parameters
+    [quick]                     # the quick variant: overrides of the sections
+                                # above ([quick.args], [[quick.points]], ...)
 
 A parameter (in args, sweep or a point) is an app argument, or `cores`,
 `mode`, `backend`, or `machine.KEY` / `kernel.KEY`, or `args.KEY` (the app
@@ -35,6 +37,12 @@ a scalar, or a range: "A:B" (powers of two from A to B, sizes may say K, M,
 G), or a table {start, stop, step} or {start, stop, factor}. With points
 and a sweep, every point is crossed with the sweep; with points alone they
 are the list; with neither, the experiment is one point.
+
+[quick] is the experiment's quick variant (scc-bench run --quick, and
+scc-report --quick for the report's experiments, experiments/report/): its
+tables are merged into the experiment's sections, a value in it replacing
+the experiment's (a list, [[quick.points]] too, replaces the whole list).
+Without --quick it is left out.
 """
 from __future__ import annotations
 
@@ -53,7 +61,7 @@ from scc.paths import BUILD
 BACKENDS = ("chip", "host")
 MODES = ("timing", "functional")
 ARG_STYLES = ("--key value", "key=value")
-SECTIONS = ("experiment", "machine", "kernel", "args", "sweep", "points")
+SECTIONS = ("experiment", "machine", "kernel", "args", "sweep", "points", "quick")
 EXPERIMENT_KEYS = ("name", "description", "app", "backend", "mode", "cores", "rcce",
                    "arg_style", "timeout", "cache", "other")
 OTHER_KEYS = ("app", "cores", "args")
@@ -250,28 +258,61 @@ def _work(args: dict, ncores: int) -> float:
     return max(1.0, total * iters / (4 << 20)) * max(1.0, ncores / 16)
 
 
-def load(path: str | Path) -> Experiment:
+def read(path: str | Path) -> tuple[dict, str]:
+    """An experiment file's spec as written (its [quick] too) and its text."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise ExperimentError(f"{path}: {e.strerror}") from None
     try:
-        spec = tomllib.loads(text)
+        return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as e:
         raise ExperimentError(f"{path}: not valid TOML: {e}") from None
-    exp = expand(spec, base=p.resolve().parent)
+
+
+def load(path: str | Path, quick: bool = False) -> Experiment:
+    """An experiment file, expanded (its quick variant with @quick)."""
+    p = Path(path)
+    spec, text = read(p)
+    exp = expand(spec, base=p.resolve().parent, quick=quick)
     exp.source, exp.path = text, str(p)
     return exp
 
 
-def expand(spec: dict, base: Path | None = None) -> Experiment:
+def merge(base: dict, over: dict) -> dict:
+    """@base with @over's tables merged in (a value in @over replaces)."""
+    out = copy.deepcopy(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = merge(out[k], v)
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
+def variant(spec: dict, quick: bool = False) -> dict:
+    """The spec that runs: without [quick], or with it merged in."""
+    q = spec.get("quick", {})
+    if not isinstance(q, dict):
+        raise ExperimentError("[quick] must be a table")
+    bad = set(q) - set(SECTIONS) | ({"quick"} & set(q))
+    if bad:
+        raise ExperimentError(f"[quick]: unknown section(s) {', '.join(sorted(bad))} "
+                              f"(known: {', '.join(s for s in SECTIONS if s != 'quick')})")
+    out = {k: v for k, v in spec.items() if k != "quick"}
+    return merge(out, q) if quick else copy.deepcopy(out)
+
+
+def expand(spec: dict, base: Path | None = None, quick: bool = False) -> Experiment:
     """The experiment's points, in a stable order (the sweep's keys in the
-    file's order, the last varying fastest)."""
+    file's order, the last varying fastest); with @quick, its quick
+    variant's."""
     unknown = set(spec) - set(SECTIONS)
     if unknown:
         raise ExperimentError(f"unknown section(s): {', '.join(sorted(unknown))} "
                               f"(known: {', '.join(SECTIONS)})")
+    spec = variant(spec, quick)
     e = _table(spec, "experiment")
     bad = set(e) - set(EXPERIMENT_KEYS)
     if bad:

@@ -1,6 +1,6 @@
 """scc-bench: run an experiment's points on Dask and keep one results table.
 
-    scc-bench run EXPERIMENT.toml [--workers N | --scheduler ADDRESS] [--out DIR]
+    scc-bench run EXPERIMENT.toml [--workers N | --scheduler ADDRESS] [--out DIR] [--quick]
     scc-bench show DIR              # the table so far, and what failed
     scc-bench plot DIR --kind KIND  # plots from the table, without rerunning
     scc-bench tune DIR --out FILE   # libscc's measured defaults from a tuning sweep
@@ -113,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
                         "dask-jobqueue Slurm or PBS cluster (docs/experiments.md)")
     r.add_argument("--out", metavar="DIR", help="results directory (default: "
                    "build/bench/NAME)")
+    r.add_argument("--quick", action="store_true",
+                   help="the experiment's quick variant (its [quick] table merged in)")
     r.add_argument("--cache-all", action="store_true",
                    help="cache functional-mode and host points too (their times are "
                         "the host's, not deterministic)")
@@ -134,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.cmd == "run":
             if a.workers is not None and a.workers < 1:
                 p.error("--workers must be at least 1")
-            exp = xp.load(a.file)
+            exp = xp.load(a.file, quick=a.quick)
             out = Path(a.out) if a.out else Path("build") / "bench" / exp.name
             _, c = results.run_experiment(exp, out, workers=a.workers, scheduler=a.scheduler,
                                           cache_all=a.cache_all,

@@ -1,10 +1,11 @@
 """The papers' headline results, reproduced in modeled time: what
 scc-report (tools/scc/cli/report.py) runs.
 
-Runs the experiments behind every headline result of the papers
-(tools/scc/report/headlines.py) and libscc's targets (targets.py) on Dask,
-through scc-bench's engine and cache, and writes DIR/index.md and a
-self-contained DIR/index.html (plots embedded): a summary table (result,
+Runs the experiments behind every headline result of the papers and
+libscc's targets (experiments/report/: rows.toml, targets.toml, an
+experiment file each, read by rows.py) on Dask, through scc-bench's engine
+and cache, and writes DIR/index.md and a self-contained DIR/index.html
+(plots embedded): a summary table (result,
 published, ours, ratio, band, verdict), the build's provenance, and for
 each result what the paper says, the configuration, our number, the band
 and why, the verdict, a plot and the command that reproduces it. Nothing
@@ -14,7 +15,6 @@ and iterations, with every row still present.
 from __future__ import annotations
 
 import base64
-import copy
 import math
 import re
 import time
@@ -23,38 +23,19 @@ from pathlib import Path
 from scc.bench import appopts, plots, provenance, results
 from scc.bench import experiment as xp
 from scc.paths import BUILD, REPO
-from scc.report import headlines
+from scc.report import rows as data
 from scc.report import targets as tg
 
 DEFAULT_OUT = BUILD / "report"
 COLUMNS = ("result", "published", "ours", "ratio", "band", "verdict")
 
 
-def merge(base: dict, over: dict) -> dict:
-    """@base with @over's tables merged in (a value in @over replaces)."""
-    out = copy.deepcopy(base)
-    for k, v in over.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = merge(out[k], v)
-        else:
-            out[k] = copy.deepcopy(v)
-    return out
-
-
-def specs(headlines, quick: bool, extra: tuple[dict, dict] = ({}, {})) -> dict[str, dict]:
-    """Every experiment the headlines need, once, by name; then @extra's
-    ({name: spec}, {name: quick overrides}: the targets')."""
-    out: dict[str, dict] = {}
-    rows = [(h.experiments, h.quick) for h in headlines] + [extra]
-    for exps, quicks in rows:
-        for name, spec in exps.items():
-            if quick and name in quicks:
-                spec = merge(spec, quicks[name])
-            spec = merge(spec, {"experiment": {"name": name}})
-            if name in out and out[name] != spec:
-                raise ValueError(f"experiment {name} is defined twice, differently")
-            out[name] = spec
-    return out
+def specs(heads, tgts, quick: bool) -> dict[str, dict]:
+    """Every experiment the rows and then the targets read, once each, by
+    name, as it runs (experiments/report/NAME.toml; with @quick, its quick
+    variant)."""
+    names = [n for h in heads for n in h.experiments] + [n for t in tgts for n in t.experiments]
+    return {n: data.experiment(n, quick) for n in dict.fromkeys(names)}
 
 
 def fmt(x, digits=3) -> str:
@@ -230,7 +211,7 @@ def targets_md(rows, by_target, files) -> list[str]:
                f"**Verdict: {r['verdict']}**" + (f" ({r['why']})" if r["why"] else ""), ""]
         md += [f"- {ln['op']}: {ln['note']}" for ln in r["lines"] if ln.get("note")]
         md += ["```"] + [f"build/venv/bin/scc-bench run {files[n]} --out build/bench/{n}"
-                         for n in tg.names(t)] + ["```", ""]
+                         for n in t.experiments] + ["```", ""]
     return md
 
 
@@ -263,8 +244,8 @@ def html(md_text: str, out: Path) -> str:
 
 def select(only: list[str] | None) -> tuple[list, list]:
     """The headlines and targets to run: all, or those whose id is in @only."""
-    heads = [h for h in headlines.HEADLINES if not only or h.id in only]
-    tgts = [t for t in tg.TARGETS if not only or t.id in only]
+    heads = [h for h in data.headlines() if not only or h.id in only]
+    tgts = [t for t in data.all_targets() if not only or t.id in only]
     return heads, tgts
 
 
@@ -273,14 +254,10 @@ def prepare(heads, tgts, out: Path, quick: bool):
     DIR/experiments/ and loaded: ([(experiment, its results directory)],
     {name: its file}). Refuses (ExperimentError) an app that is not built
     or an option an app does not take, before anything runs."""
-    t_names = {n for t in tgts for n in tg.names(t)}
-    t_exps, t_quick = tg.experiments()
-    t_extra = ({n: e for n, e in t_exps.items() if n in t_names},
-               {n: q for n, q in t_quick.items() if n in t_names})
     (out / "experiments").mkdir(parents=True, exist_ok=True)
     (out / "results").mkdir(exist_ok=True)
     jobs, files = [], {}
-    for name, spec in specs(heads, quick, t_extra).items():
+    for name, spec in specs(heads, tgts, quick).items():
         f = out / "experiments" / f"{name}.toml"
         f.write_text(xp.to_toml(spec, f"scc-report{' --quick' if quick else ''}: "
                                 f"experiment {name}"), encoding="utf-8")
@@ -301,7 +278,7 @@ def run(heads, tgts, jobs, files, out: Path, *, quick: bool, workers=None, sched
     wall = time.monotonic() - t0
     dfs = {e.name: df for (e, _), (df, _) in zip(jobs, frames)}
     rows = [judge(h, {n: dfs[n] for n in h.experiments}) for h in heads]
-    t_rows = [tg.judge(t, {n: dfs[n] for n in tg.names(t)}) for t in tgts]
+    t_rows = [tg.judge(t, {n: dfs[n] for n in t.experiments}) for t in tgts]
     try:
         shown = {n: f.relative_to(REPO) for n, f in files.items()}
     except ValueError:

@@ -1,9 +1,9 @@
-"""What the report's measures are made of: a results table's rows that ran,
-one value of a column where parameters have given values, the peak, a
-geometric mean, a speed-up of one algorithm over another. A measure takes
-{experiment name: its results table} (scc-bench's DataFrames) and
-returns a number (a row of the papers) or lines (a target); MeasureError
-says what the results lack.
+"""Reading results tables, what the report's measures are made of: the
+rows that ran, one value of a column where parameters have given values,
+the peak, a geometric mean, a speed-up of one algorithm over another. A
+measure (measures.py, targets.py) takes {experiment name: its results
+table} (scc-bench's DataFrames) and returns a number (a row of the
+papers) or lines (a target); MeasureError says what the results lack.
 """
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def geomean(xs) -> float:
     return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
-def speedup(dfs, name, base: str, opt: str, col="median_us", sizes=None) -> float:
+def geomean_speedup(dfs, name, base: str, opt: str, col="median_us", sizes=None) -> float:
     """Geometric mean over the sizes both ran of t(base) / t(opt)."""
     df = results_of(dfs, name)
     b = where(df, alg=base).groupby("bytes")[col].median()
