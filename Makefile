@@ -174,7 +174,7 @@ test: all
 	SCC_TEST_PASS=alone $(VENV_PY) -m pytest -v tests $(PYTEST_ARGS); \
 	rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 5 ] || exit $$rc
 
-# The papers' headline results, reproduced (tools/scc/report.py).
+# The papers' headline results, reproduced (tools/scc/report/, experiments/report/).
 report: all
 	$(PYTHON_VENV)/bin/scc-report $(REPORT_ARGS)
 

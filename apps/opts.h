@@ -2,7 +2,7 @@
  * opts.h - an app's options as one table: the names its parser compares
  * the words of its command line with come from it, and the same table
  * goes into the ELF, in a section of its own (.scc_options), where the
- * tools read it without running the app (tools/scc/appopts.py:
+ * tools read it without running the app (tools/scc/bench/appopts.py:
  * scc-bench and scc-report refuse an experiment that names an option the
  * app does not take, before any point runs).
  *

@@ -1,4 +1,4 @@
-# The flags a program outside the tree needs, for scc-cc (tools/scc/cc.py):
+# The flags a program outside the tree needs, for scc-cc (tools/scc/machine/sdk.py):
 # build/sdk/scc-cc.json holds this build's own compile and link commands
 # for the chip and for the host backend, taken from the variables the apps
 # here are built with (libscc/sys/build.mk, libscc/build.mk), so that the

