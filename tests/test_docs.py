@@ -294,3 +294,98 @@ def test_an_undated_entry_fails(tmp_path):
     assert journal_problems(tmp_path / "j.md") == ["j.md: undated entry '## later'"]
     (tmp_path / "k.md").write_text("# Notes\n\ntext\n")
     assert journal_problems(tmp_path / "k.md") == ["k.md: no entries"]
+
+
+# --- the model's parameters (docs/timing.md, "Parameters") --------------------------
+
+MACHINE_SOURCES = REPO / "qemu" / "overlay" / "hw" / "scc"
+ROW_ID = re.compile(r"\b(?:1[0-5]|[1-9])[a-l]?\b")
+
+
+def machine_timing_properties(src: Path = MACHINE_SOURCES) -> set[str]:
+    """Every timing-* property the machine defines, read from its source
+    (scc_prop_add_*(oc, "NAME", ...), object_class_property_add_str(oc,
+    "NAME", ...)), not from a list kept by hand."""
+    names = set()
+    for f in sorted(src.glob("*.c")):
+        names |= set(re.findall(r'(?:scc_prop_add_\w+|object_class_property_add_\w+)'
+                                r'\(\s*oc,\s*"(timing-[a-z0-9-]+)"', f.read_text()))
+    return names
+
+
+def parameter_table(md: str) -> dict[str, list[str]]:
+    """{parameter: its cells} of the table under "## Parameters" (the
+    parameter's name without backquotes)."""
+    part = md[md.index("## Parameters\n"):]
+    part = part[:part.index("\n## ", 1)]
+    out = {}
+    for line in part.splitlines():
+        if not line.startswith("| ") or line.startswith("| parameter |"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        out[cells[0].strip("`")] = cells
+    return out
+
+
+def parameter_table_problems(md: str, properties: set[str], heads) -> list[str]:
+    """What the table lacks: a property of the machine; a parameter a
+    calibrating row names, or that row in the parameter's source; a
+    source (a paper's line, `fit`, or what else it is); a prediction row
+    where the table says a parameter is tested (a calibrating row tests
+    nothing, an unknown id is a typo)."""
+    table = parameter_table(md)
+    out = [f"machine property {p} not in the table" for p in sorted(properties - set(table))]
+    roles = {h.id: h.role for h in heads}
+    for h in heads:
+        for p in h.parameters:
+            if p not in table:
+                out.append(f"row {h.id} calibrates {p}, which the table does not list")
+            elif not re.search(rf"\brows? (?:[\w ]+, )*{re.escape(h.id)}\b", table[p][3]):
+                out.append(f"{p}: its source does not name row {h.id}, which calibrates it")
+    for name, cells in table.items():
+        if len(cells) != 5:
+            out.append(f"{name}: {len(cells)} cells, not 5")
+            continue
+        src = cells[3]
+        if not (citations(src) or re.match(r"fit\b", src) or
+                re.search(r"Intel|P54C|a switch|a diagnostic|smallest latency", src)):
+            out.append(f"{name}: no source (a paper's line) and not marked fit: {src!r}")
+        for i in ROW_ID.findall(cells[4]):
+            if roles.get(i) != "predicts":
+                out.append(f"{name}: tested by {i}, which is "
+                           f"{'no row' if i not in roles else 'a ' + roles[i] + ' row'}")
+    return out
+
+
+def test_the_parameter_table_holds_every_parameter():
+    from scc.report import rows
+    props = machine_timing_properties()
+    assert {"timing-mpb-cycles", "timing-rank-cycles", "timing-stats"} <= props
+    md = (REPO / "docs" / "timing.md").read_text()
+    assert parameter_table_problems(md, props, rows.headlines()) == []
+    assert md.count("\n| parameter | value |") == 1       # one table of them
+
+
+def test_a_parameter_missing_from_the_table_fails(tmp_path):
+    from scc.report import rows
+    heads = rows.headlines()
+    md = (REPO / "docs" / "timing.md").read_text()
+    props = machine_timing_properties()
+    # a property the machine gains and the table does not list
+    (tmp_path / "x.c").write_text('scc_prop_add_uint32(oc, "timing-new-cycles",\n')
+    assert machine_timing_properties(tmp_path) == {"timing-new-cycles"}
+    assert parameter_table_problems(md, props | {"timing-new-cycles"}, heads) == [
+        "machine property timing-new-cycles not in the table"]
+    # a calibrating row's parameter left out, a source dropped, a calibrating row as a test
+    gone = "\n".join(line for line in md.splitlines() if not line.startswith("| `timing-mc-cycles`"))
+    bad = parameter_table_problems(gone, props - {"timing-mc-cycles"}, heads)
+    assert "row 11d calibrates timing-mc-cycles, which the table does not list" in bad
+    nosrc = md.replace("fit: no published figure | none |", "nothing given | none |")
+    assert "timing-sif-cycles: no source (a paper's line) and not marked fit: 'nothing given'" \
+        in parameter_table_problems(nosrc, props, heads)
+    as_test = md.replace("| 11b, 11e |\n| `timing-mc-window-ns`", "| 11b, 11d |\n| `timing-mc-window-ns`")
+    assert "timing-mc-cycles: tested by 11d, which is a calibrates row" in \
+        parameter_table_problems(as_test, props, heads)
+    unnamed = md.replace("(row 11d)", "")
+    assert "timing-mc-cycles: its source does not name row 11d, which calibrates it" in \
+        parameter_table_problems(unnamed, props, heads)

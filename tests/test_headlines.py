@@ -87,7 +87,7 @@ def test_every_rows_measure_exists_and_takes_its_arguments():
 
 def test_bands_contain_one_and_follow_the_rule():
     bands = data.bands()
-    assert set(bands) == {"table", "about", "flat", "table1", "aggregate"}
+    assert set(bands) == {"table", "about", "flat", "table1", "aggregate", "table_above_one"}
     for h in HEADLINES:
         if h.band is None:
             continue
@@ -95,6 +95,161 @@ def test_bands_contain_one_and_follow_the_rule():
         assert lo < 1.0 < hi, h.id
         assert lo >= 0.5 and hi <= 2.0, h.id
         assert (h.band, h.why_band) in bands.values(), h.id
+    # table_above_one is the table band narrowed, never widened
+    (lo, hi), (tlo, thi) = bands["table_above_one"][0], bands["table"][0]
+    assert tlo <= lo and hi <= thi
+
+
+def test_12l_band_admits_only_the_papers_side_of_1():
+    """002's claim is that two copy cores beat the local copy (1.11x): a
+    ratio ours / published below 1 / 1.11 would be ours under 1x, the
+    claim's opposite, so the band's lower edge is at 1x in absolute
+    terms; its upper edge stays the table band's."""
+    h = _by_id("12l")
+    lo, hi = h.band
+    assert h.published * lo >= 1.0
+    assert hi == data.bands()["table"][0][1]
+    assert "1 / 1.11" in h.why_band
+    # a made-up ours of 0.95x (two copy cores slower) is outside now; 1.11x inside
+    for ours, inside in ((0.95, False), (1.11, True), (1.0, False)):
+        assert (lo <= ours / h.published <= hi) == inside, ours
+
+
+# --- roles: calibration apart from prediction (issue 45) -------------------------------
+
+CALIBRATING = {"2a", "2b", "3a", "3b", "4", "10", "11a", "11c", "11d", "15b"}
+
+
+def test_every_row_has_a_role_and_calibrating_rows_name_their_parameters():
+    from test_docs import machine_timing_properties
+    props = machine_timing_properties() | {"core-hz"}
+    for h in HEADLINES:
+        assert h.role in data.ROLES, h.id
+        if h.role == "calibrates":
+            assert h.parameters and len(h.role_why) > 60, h.id
+            assert set(h.parameters) <= props, (h.id, set(h.parameters) - props)
+        else:
+            assert not h.parameters, h.id
+        if h.role == "not reproducible":
+            assert h.role_why or h.not_reproducible, h.id
+    # the rows the review found (issue 45), and no other without a reason in the data
+    assert {h.id for h in HEADLINES if h.role == "calibrates"} == CALIBRATING
+    assert _by_id("3b").parameters == ("timing-cpi-milli",)
+    assert set(_by_id("11a").parameters) == {"timing-l2-cycles", "timing-mem-ws-cycles",
+                                             "timing-mem-w-cycles"}
+    assert _by_id("11d").parameters == ("timing-mc-cycles",)
+    assert _by_id("4").parameters == ("timing-mpb-service-ps",)
+
+
+def _row_toml(**more) -> dict:
+    r = {"id": "9z", "result": "r", "paper": "001 L969", "unit": "us", "config": "c",
+         "published": 1.0, "band": "b", "experiments": ["x"], "measure": "latency_at",
+         "with": {"alg": "a", "bytes": 32}}
+    r.update(more)
+    return {k: v for k, v in r.items() if v is not None}
+
+
+@pytest.mark.parametrize("more, error", [
+    ({}, "role None is none of"),
+    ({"role": "fits"}, "role 'fits' is none of"),
+    ({"role": "calibrates", "role_why": "set from it"}, "names the parameters set from it"),
+    ({"role": "calibrates", "parameters": ["timing-mpb-cycles"]}, "says how it set them"),
+    ({"role": "calibrates", "parameters": ["mpb cycles"], "role_why": "w"},
+     "not a parameter of the machine"),
+    ({"role": "predicts", "parameters": ["timing-mpb-cycles"]}, "only by a calibrating row"),
+    ({"role": "not reproducible"}, "says why"),
+    ({"role": "predicts", "not_reproducible": "needs Linux", "published": None},
+     "needs role"),
+])
+def test_a_row_with_a_bad_role_is_refused(more, error):
+    bands = {"b": ((0.9, 1.1), "why")}
+    with pytest.raises(data.RowError, match=error):
+        data._headline(_row_toml(**more), bands, {}, "here")
+    ok = data._headline(_row_toml(role="calibrates", parameters=["timing-mpb-cycles"],
+                                  role_why="set from it"), bands, {}, "here")
+    assert ok.role == "calibrates" and ok.parameters == ("timing-mpb-cycles",)
+    ok = data._headline(_row_toml(role="not reproducible", not_reproducible="needs Linux",
+                                  published=None), bands, {}, "here")
+    assert ok.role == "not reproducible" and ok.measure is None
+
+
+# --- plots: the papers' values beside ours ---------------------------------------------
+
+def _values_of(spec: dict, key: str) -> set[str]:
+    """Every value the experiment gives the app argument @key (its args,
+    sweep and points)."""
+    vals = set()
+    for table in (spec.get("args", {}), spec.get("sweep", {}), *spec.get("points", [])):
+        v = table.get(key)
+        vals |= {str(x) for x in (v if isinstance(v, list) else [v] if v is not None else [])}
+    return vals
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_every_rows_plot_shows_the_papers_values(quick):
+    """Every row has a plot with at least one published series, labelled
+    with the paper and "(published"; a series drawn on one of ours (scale)
+    names a value the experiment runs, and every hue value it runs has
+    words in the legend."""
+    words = data.legend_words()
+    for h in HEADLINES:
+        assert h.plot and h.plot.get("published"), f"{h.id}: no published values in its plot"
+        spec = data.experiment(h.plot["experiment"], quick)
+        hue = h.plot.get("hue")
+        hues = [hue] if isinstance(hue, str) else list(hue or [])
+        for pub in h.plot["published"]:
+            assert re.match(r"00[0-4]\b.*\(published", pub["label"]), (h.id, pub["label"])
+            if "scale" in pub:
+                assert pub["of"] in _values_of(spec, hues[0]), (h.id, pub["of"])
+            if "points" in pub:
+                assert all(len(p) == 2 and isinstance(p[1], (int, float)) for p in pub["points"]), h.id
+        for c in hues:
+            for v in _values_of(spec, c):
+                assert v in words.get(c, {}), f"{h.id}: {c} = {v} has no words in [legend.{c}]"
+
+
+def test_the_memory_controller_rows_show_the_papers_saturation_points():
+    for i in ("11b", "11c", "11d", "11e"):
+        pts = {tuple(p) for pub in _by_id(i).plot["published"] for p in pub["points"]}
+        assert {(9, 1000.0), (19, 1800.0), (40, 3400.0), (48, 5900.0)} <= pts, i
+
+
+def test_a_plot_names_its_series_in_words_and_draws_the_papers(tmp_path):
+    """The ping-pong rows' plot (12a): a line per api, copy and buffer kind,
+    each in words, marked as ours; 002 Fig. 3's four curves beside them
+    under their own labels; a paper's ratio drawn on one of our series."""
+    from scc.bench import plots
+    rows = [{"api": api, "copy": copy, "mpbt": "off", "bytes": b, "MB_per_s": v,
+             "clock": "modeled", "status": "ok"}
+            for api, copy in (("rcce", "rcce1"), ("ircce", "libscc"))
+            for b, v in ((4096, 50.0), (131072, 40.0), (1048576, 16.0))]
+    spec = _by_id("12a").plot
+    info = plots.plot_xy(pd.DataFrame(rows), tmp_path / "12a.png", x=spec["x"], y=spec["y"],
+                         hue=spec["hue"], logx=True, words=data.legend_words(),
+                         published=spec["published"])
+    assert info["labels"] == {
+        "rcce/rcce1/off": "ours: RCCE API, RCCE 1.x word copy, lockstep, MPBT off",
+        "ircce/libscc/off": "ours: iRCCE API, libscc copy loop (each line read first), MPBT off"}
+    assert info["published"]["002 Fig. 3 (published): RCCE, normal buffers"] == [
+        (4096, 60.0), (131072, 20.0), (1048576, 5.0)]
+    assert len(info["published"]) == 4
+    assert (tmp_path / "12a.png").stat().st_size > 0
+    # a ratio drawn on ours: 14a's DOPL at 0.8 of our Cube, a level without a size
+    info = plots.plot_xy(
+        pd.DataFrame([{"alg": a, "bytes": b, "min_us": t, "clock": "modeled"}
+                      for a, t in (("cube:blocking=1", 100.0), ("dopl", 90.0))
+                      for b in (1001, 4001)]),
+        tmp_path / "14a.png", x="bytes", y="min_us", hue="alg", words=data.legend_words(),
+        published=[{"label": "000 (published): DOPL 0.8 of Cube", "of": "cube:blocking=1",
+                    "scale": [[1001, 0.8], [4001, 0.8]]},
+                   {"label": "000 (published): a level", "y": 7.0}])
+    assert info["published"] == {"000 (published): DOPL 0.8 of Cube": [(1001, 80.0),
+                                                                      (4001, 80.0)],
+                                 "000 (published): a level": [(None, 7.0)]}
+    assert info["labels"]["dopl"] == "ours: DOPL (iRCCE, pipelined)"
+    with pytest.raises(ValueError, match="no series 'simple' of ours"):
+        plots.plot_xy(pd.DataFrame(rows), tmp_path / "x.png", x="bytes", y="MB_per_s",
+                      hue="api", published=[{"label": "l", "of": "simple", "scale": 2}])
 
 
 def report_experiment_files():

@@ -11,6 +11,7 @@ import pytest
 
 from conftest import REPO
 from scc.cli import report
+from scc.report import make
 from scc.report import rows as data
 
 # an experiment file of the report's own kind, with its quick variant
@@ -38,7 +39,8 @@ sizes = "32"
 def row(id, result, published=None, **more) -> str:
     """A [[row]] of rows.toml, measured as binomial's latency at 32 B."""
     r = {"id": id, "result": result, "paper": "the paper says so (000 L1)", "unit": "us",
-         "config": "4 cores", **more}
+         "config": "4 cores",
+         "role": "not reproducible" if more.get("not_reproducible") else "predicts", **more}
     if not r.get("not_reproducible"):
         r.update(published=published, band="test", experiments=["bc"], measure="latency_at")
     lines = ["[[row]]"] + [f"{k} = {json.dumps(v)}" for k, v in r.items() if k != "plot"]
@@ -70,7 +72,7 @@ def fake_data(d, ours_at_32):
 
 def summary(md: str) -> list[list[str]]:
     lines = md.splitlines()
-    i = lines.index("| result | published | ours | ratio | band | verdict |")
+    i = lines.index("| result | published | ours | ratio | band | verdict | role |")
     rows = []
     for l in lines[i + 2:]:
         if not l.startswith("|"):
@@ -143,3 +145,51 @@ def test_quick_report_of_the_papers(tmp_path):
         assert re.search(r"\*\*Verdict: (met|not met)\*\*", own), t.id
         assert f"| {t.id} |" in part, t.id
     assert "targets: 4; met:" in p.stdout
+
+
+def _judged(id, role, verdict, published=1.0):
+    return {"id": id, "result": f"row {id}", "published": published, "unit": "us",
+            "ours": 1.0 if verdict in ("inside", "outside") else None,
+            "ratio": 1.0 if verdict in ("inside", "outside") else None,
+            "band": (0.9, 1.1), "verdict": verdict, "why": "", "role": role}
+
+
+def test_the_summary_scores_predictions_and_calibration_apart(tmp_path):
+    """Two scores, the predictions' first: M counts a role's rows with a
+    verdict (inside or outside), not one that failed to run, and a row not
+    reproducible counts in neither; the summary table has each row's role."""
+    from types import SimpleNamespace as NS
+    rows = [_judged("1", "predicts", "inside"), _judged("2", "predicts", "outside"),
+            _judged("3", "predicts", "inside"), _judged("4", "predicts", "no result"),
+            _judged("5", "calibrates", "inside"), _judged("6", "calibrates", "inside"),
+            _judged("7", "not reproducible", "not reproducible here", None)]
+    assert make.scores(rows) == ["predictions: 2 of 3 inside", "calibration: 2 of 2 inside"]
+    heads = [NS(id=r["id"], result=r["result"], paper="p", config="c", why_band="w",
+                experiments=(), plot=None, role=r["role"], role_why="why " + r["id"],
+                parameters=("timing-mc-cycles",) if r["role"] == "calibrates" else ())
+             for r in rows]
+    make.write(rows, heads, {}, tmp_path, quick=True, wall=1.0, files={})
+    md = (tmp_path / "index.md").read_text()
+    lines = md.splitlines()
+    p = lines.index("predictions: 2 of 3 inside")
+    c = lines.index("calibration: 2 of 2 inside")
+    t = lines.index("| result | published | ours | ratio | band | verdict | role |")
+    assert p < c < t
+    table = summary(md)
+    assert [r[6] for r in table] == ["predicts"] * 4 + ["calibrates"] * 2 + ["not reproducible"]
+    assert table[1][5] == "outside" and table[4][5] == "inside"
+    assert "**Role: calibrates** `timing-mc-cycles`: why 5" in md
+    assert "**Role: predicts.** why 1" in md
+
+
+def test_a_measured_row_not_reproducible_counts_in_neither_score():
+    from types import SimpleNamespace as NS
+    h = NS(id="6a", result="r", published=1.6, unit="x", band=(0.85, 1.15),
+           not_reproducible="", measure=lambda dfs: 1.6, role="not reproducible",
+           role_why="the baseline is not on this platform", outside_why="")
+    r = make.judge(h, {})
+    assert r["verdict"] == "not reproducible here" and r["ours"] == 1.6
+    assert r["why"] == "the baseline is not on this platform"
+    assert make.scores([r]) == ["predictions: 0 of 0 inside", "calibration: 0 of 0 inside"]
+    h.role = "predicts"
+    assert make.judge(h, {})["verdict"] == "inside"

@@ -384,8 +384,9 @@ def _save(fig, out: Path) -> None:
 
 
 def _finish(fig, ax, out: Path, xlabel: str, ylabel: str, title: str | None,
-            legend: bool) -> None:
-    """Labels, grid and legend; the PNG and its SVG twin written."""
+            legend: bool, outside: bool = False) -> None:
+    """Labels, grid and legend (@outside: right of the axes, where a long
+    legend in words hides no point); the PNG and its SVG twin written."""
     import matplotlib.pyplot as plt
 
     ax.set_xlabel(xlabel)
@@ -393,18 +394,64 @@ def _finish(fig, ax, out: Path, xlabel: str, ylabel: str, title: str | None,
     if title:
         ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
-    if legend:
+    if legend and outside:
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1.0),
+                  borderaxespad=0.0)
+    elif legend:
         ax.legend(fontsize="small")
     fig.tight_layout()
     _save(fig, out)
 
 
+def series_label(cols: list[str], key, words: dict | None) -> str:
+    """A series in words for a legend: each hue column's value as @words
+    ({column: {value: words}}) says it, else `column value`; joined by
+    commas ("RCCE API, RCCE 1.x word copy, MPBT off", not rcce/rcce1/off)."""
+    key = key if isinstance(key, tuple) else (key,)
+    words = words or {}
+    out = []
+    for c, v in zip(cols, key):
+        w = words.get(c, {}).get(_text(v))
+        out.append(w if w else f"{column_label(c)} {_text(v)}")
+    return ", ".join(out)
+
+
+def published_points(spec: dict, ours: dict) -> list[tuple]:
+    """The points of one published series (a row's [[row.plot.published]]):
+    `points` as given ([[x, y], ...]); `y` alone, a number without a size,
+    as None for a level across the plot; `scale` (a number, or [[x,
+    factor], ...]) of our series `of` (its key: the hue values joined by
+    /), for a paper that gives a ratio only: the paper's claim drawn on our
+    baseline."""
+    if "points" in spec:
+        return [(p[0], float(p[1])) for p in spec["points"]]
+    if "y" in spec:
+        return [(None, float(spec["y"]))]
+    if "scale" in spec:
+        if spec.get("of") not in ours:
+            raise ValueError(f"published {spec.get('label')!r}: no series {spec.get('of')!r} "
+                             f"of ours to scale (have {', '.join(map(str, ours))})")
+        f = spec["scale"]
+        factor = dict((float(a), float(b)) for a, b in f) if isinstance(f, list) else None
+        return [(a, b * (factor[float(a)] if factor else float(f)))
+                for a, b in ours[spec["of"]] if not factor or float(a) in factor]
+    raise ValueError(f"published {spec.get('label')!r}: needs points, y or scale")
+
+
 def plot_xy(df, out: Path, *, x: str, y: str, hue: str | list | None = None, logx=False,
             logy=False, xlabel: str | None = None, ylabel: str | None = None,
-            title: str | None = None) -> dict:
+            title: str | None = None, words: dict | None = None,
+            published: list | tuple = ()) -> dict:
     """A plot of named columns (the report's rows each say which); the y
     label gets the rows' clock kind unless it names one. hue: a column, or
-    several (one line for each combination of their values)."""
+    several (one line for each combination of their values), each named
+    in the legend in words (@words: {column: {value: words}}, series_label).
+    published: the paper's values beside ours, each {label, points | y |
+    scale and of} (published_points), drawn as open markers (a dashed
+    level for a number without a size) under their label, which says the
+    paper and figure. Returns {"x", "y", "ylabel", "series" ({key: points},
+    the key the hue values joined by /), "labels" ({key: legend words}),
+    "published" ({label: points})}."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -415,23 +462,44 @@ def plot_xy(df, out: Path, *, x: str, y: str, hue: str | list | None = None, log
     for c in (x, y, *hues):
         if c not in df.columns:
             raise ValueError(f"no column {c!r}")
+    df = df[df[x].notna() & df[y].notna()]
     if not len(df):
         raise ValueError("no rows with status ok to plot")
     ylabel = ylabel or y
     if not any(k in ylabel for k in ("modeled", "emulated", "host wall")):
         ylabel = f"{ylabel} ({_clock(df)})"
-    series = {}
+    series, labels = {}, {}
+    # categories (001's parameter names) are not a line
+    numeric_x = df[x].dtype.kind in "iuf"
     groups = df.groupby(hues if len(hues) > 1 else hues[0], sort=False) if hues \
         else [("all", df)]
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, ax = plt.subplots(figsize=(13, 5.5))
     for name, g in groups:
         g = g.groupby(x, as_index=False)[y].median().sort_values(x)
-        label = "/".join(map(str, name)) if isinstance(name, tuple) else str(name)
-        series[label] = list(zip(g[x], g[y].astype(float)))
-        ax.plot(g[x], g[y], marker="o", label=label)
+        key = "/".join(map(_text, name)) if isinstance(name, tuple) else _text(name)
+        series[key] = list(zip(g[x], g[y].astype(float)))
+        labels[key] = ("ours: " + series_label(hues, name, words)) if hues \
+            else "ours (modeled)"
+        ax.plot(g[x], g[y], marker="o", label=labels[key],
+                linestyle="-" if numeric_x else "none")
+    shown = {}
+    for i, spec in enumerate(published or ()):
+        pts = published_points(spec, series)
+        label = spec.get("label") or "published"
+        shown[label] = pts
+        colour = f"C{(len(series) + i) % 10}"
+        if pts and pts[0][0] is None:
+            ax.axhline(pts[0][1], color=colour, linestyle="--", linewidth=1.2, label=label)
+            continue
+        numeric = all(isinstance(p[0], (int, float)) for p in pts)
+        ax.plot([p[0] for p in pts], [p[1] for p in pts],
+                linestyle=":" if len(pts) > 1 and numeric else "none", marker="D", markersize=8, markerfacecolor="none",
+                markeredgewidth=1.6, color=colour, label=label)
     if logx:
         ax.set_xscale("log", base=2)
     if logy:
         ax.set_yscale("log")
-    _finish(fig, ax, out, xlabel or XLABELS.get(x, x), ylabel, title, legend=bool(hue))
-    return {"x": x, "y": y, "ylabel": ylabel, "series": series}
+    _finish(fig, ax, out, xlabel or XLABELS.get(x, x), ylabel, title,
+            legend=bool(hue) or bool(shown), outside=True)
+    return {"x": x, "y": y, "ylabel": ylabel, "series": series, "labels": labels,
+            "published": shown}

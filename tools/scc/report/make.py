@@ -5,11 +5,13 @@ Runs the experiments behind every headline result of the papers and
 libscc's targets (experiments/report/: rows.toml, targets.toml, an
 experiment file each, read by rows.py) on Dask, through scc-bench's engine
 and cache, and writes DIR/index.md and a self-contained DIR/index.html
-(plots embedded): a summary table (result,
-published, ours, ratio, band, verdict), the build's provenance, and for
-each result what the paper says, the configuration, our number, the band
-and why, the verdict, a plot and the command that reproduces it. Nothing
-is hidden: a result outside its band says so. --quick runs fewer sizes
+(plots embedded): two scores, the predictions' first ("predictions: N of M
+inside", then "calibration: ..."), a summary table (result, published,
+ours, ratio, band, verdict, role), the build's provenance, and for each
+result what the paper says, the configuration, its role (the parameters a
+calibrating row set), our number, the band and why, the verdict, a plot
+with the paper's values beside ours and the command that reproduces it.
+Nothing is hidden: a result outside its band says so. --quick runs fewer sizes
 and iterations, with every row still present.
 """
 from __future__ import annotations
@@ -27,7 +29,10 @@ from scc.report import rows as data
 from scc.report import targets as tg
 
 DEFAULT_OUT = BUILD / "report"
-COLUMNS = ("result", "published", "ours", "ratio", "band", "verdict")
+COLUMNS = ("result", "published", "ours", "ratio", "band", "verdict", "role")
+# The two scores, the predictions' the headline: a row a parameter was set
+# from (calibrates) cannot fail, so it is never counted as a prediction.
+SCORES = (("predicts", "predictions"), ("calibrates", "calibration"))
 
 
 def specs(heads, tgts, quick: bool) -> dict[str, dict]:
@@ -52,9 +57,11 @@ def fmt(x, digits=3) -> str:
 def judge(h, dfs: dict) -> dict:
     """One summary row: our number, the ratio and the verdict."""
     row = {"id": h.id, "result": h.result, "published": h.published, "unit": h.unit,
-           "ours": None, "ratio": None, "band": h.band, "why": ""}
-    if h.not_reproducible:
-        row.update(verdict="not reproducible here", why=h.not_reproducible)
+           "ours": None, "ratio": None, "band": h.band, "why": "",
+           "role": getattr(h, "role", "predicts")}
+    if h.not_reproducible or h.measure is None:
+        row.update(verdict="not reproducible here",
+                   why=h.not_reproducible or getattr(h, "role_why", ""))
         return row
     failed = {n: df for n, df in dfs.items() if (df["status"] != "ok").any()}
     try:
@@ -73,13 +80,38 @@ def judge(h, dfs: dict) -> dict:
             row["cannot"] = h.outside_why
     else:
         row["verdict"] = "shown (no band)"
+    if row["role"] == "not reproducible":
+        # measured, for what it shows, but not a result of the paper's
+        row.update(verdict="not reproducible here", why=getattr(h, "role_why", ""))
+        row.pop("cannot", None)
     if failed:
         row["why"] = "some points failed: " + ", ".join(failed)
     return row
 
 
+def scores(rows) -> list[str]:
+    """The summary's two score lines, predictions first: `predictions: N
+    of M inside`, M the rows of the role with a verdict (inside or
+    outside); rows not reproducible count in neither."""
+    out = []
+    for role, name in SCORES:
+        judged = [r for r in rows if r.get("role") == role
+                  and r["verdict"] in ("inside", "outside")]
+        inside = sum(r["verdict"] == "inside" for r in judged)
+        out.append(f"{name}: {inside} of {len(judged)} inside")
+    return out
+
+
 def _band(b) -> str:
     return f"{fmt(b[0])}-{fmt(b[1])}x" if b else "-"
+
+
+def _role_md(h) -> str:
+    role = getattr(h, "role", "predicts")
+    why = getattr(h, "role_why", "")
+    if role == "calibrates":
+        return (f"**Role: calibrates** {', '.join(f'`{p}`' for p in h.parameters)}: {why}")
+    return f"**Role: {role}.**" + (f" {why}" if why else "")
 
 
 def _md_escape(s: str) -> str:
@@ -95,7 +127,8 @@ def _plot(h, dfs, out: Path) -> Path | None:
     try:
         plots.plot_xy(df, f, x=spec["x"], y=spec["y"], hue=spec.get("hue"),
                       logx=spec.get("logx", False), logy=spec.get("logy", False),
-                      ylabel=spec.get("ylabel"), xlabel=spec.get("xlabel"), title=h.result)
+                      ylabel=spec.get("ylabel"), xlabel=spec.get("xlabel"), title=h.result,
+                      words=data.legend_words(), published=spec.get("published", ()))
     except (ValueError, KeyError):
         return None
     return f
@@ -108,14 +141,19 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
     md = ["# The papers' headline results, reproduced on the emulated SCC", "",
           f"{'Quick' if quick else 'Full'} report: every time below is **modeled SCC time** "
           "(the machine's timing mode) unless a row says otherwise. "
-          "Bands are ratios ours / published.", "",
-          "| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+          "Bands are ratios ours / published.", ""]
+    for line in scores(rows):
+        md += [line, ""]
+    md += ["Predictions are the rows no parameter of the model was set from; calibration "
+           "the rows one was (each names its parameters below; docs/timing.md, "
+           "'Parameters'): those are inside by construction and test nothing.", "",
+           "| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     for r in rows:
         pub = f"{fmt(r['published'])} {r['unit']}" if r["published"] is not None else "-"
         ours = f"{fmt(r['ours'])} {r['unit']}" if r["ours"] is not None else "-"
         ratio = fmt(r["ratio"]) if r["ratio"] is not None else "-"
         md.append(f"| {r['id']}. {_md_escape(r['result'])} | {pub} | {ours} | {ratio} | "
-                  f"{_band(r['band'])} | {r['verdict']} |")
+                  f"{_band(r['band'])} | {r['verdict']} | {r.get('role', 'predicts')} |")
     counts = {}
     for r in rows:
         counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
@@ -145,8 +183,8 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
     for r in rows:
         h = by_id[r["id"]]
         md += [f"## {r['id']}. {h.result}", "", f"**The paper:** {h.paper}", "",
-               f"**Configuration:** {h.config}", ""]
-        if r["verdict"] == "not reproducible here":
+               f"**Configuration:** {h.config}", "", _role_md(h), ""]
+        if r["verdict"] == "not reproducible here" and r["ours"] is None:
             md += [f"**Verdict: not reproducible here.** {r['why']}", ""]
             continue
         pub = f"{fmt(r['published'])} {r['unit']}" if r["published"] is not None else "-"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import string
 import tomllib
 from dataclasses import dataclass, field
@@ -23,7 +24,12 @@ DATA = REPO / "experiments" / "report"
 
 ROW_KEYS = {"id", "result", "paper", "published", "published_ratio", "unit", "band",
             "experiments", "measure", "with", "config", "not_reproducible", "plot",
-            "outside_why"}
+            "outside_why", "role", "parameters", "role_why"}
+# What a row is for (issue 45, section 1): a row a model parameter was set
+# from cannot be outside its band, so it is counted apart from the rows
+# that test the model.
+ROLES = ("calibrates", "predicts", "not reproducible")
+PARAMETER = re.compile(r"(timing-[a-z0-9-]+|core-hz)")
 TARGET_KEYS = {"id", "result", "goal", "ops", "unit", "measure", "with", "config"}
 ORIGIN_KEYS = {"experiment", "mpbt_experiment", "rcce_comm", "papers", "ours"}
 
@@ -51,6 +57,10 @@ class Headline:
     outside_why: str = ""
     measure_name: str = ""
     measure_args: dict = field(default_factory=dict)
+    role: str = "predicts"          # one of ROLES
+    # the machine's parameters (timing-*, core-hz) set from the row's number
+    parameters: tuple[str, ...] = ()
+    role_why: str = ""              # why the row calibrates (or is not reproducible)
 
 
 @dataclass(frozen=True)
@@ -124,6 +134,7 @@ def _headline(r: dict, bands: dict, texts: dict, where: str) -> Headline:
     exps = r.get("experiments", [])
     if not isinstance(exps, list) or not all(isinstance(e, str) for e in exps):
         raise RowError(f"{where}: experiments is a list of names (experiments/report/NAME.toml)")
+    role, params, role_why = _role(r, texts, where)
     published, band, why, measure = None, None, "", None
     args = dict(r.get("with", {}))
     if not r.get("not_reproducible"):
@@ -145,7 +156,41 @@ def _headline(r: dict, bands: dict, texts: dict, where: str) -> Headline:
         not_reproducible=_text(r.get("not_reproducible", ""), texts, where),
         plot=_text(r["plot"], texts, where) if "plot" in r else None,
         outside_why=_text(r.get("outside_why", ""), texts, where),
-        measure_name=r.get("measure", ""), measure_args=args)
+        measure_name=r.get("measure", ""), measure_args=args,
+        role=role, parameters=params, role_why=role_why)
+
+
+def _role(r: dict, texts: dict, where: str) -> tuple[str, tuple[str, ...], str]:
+    """(role, parameters, why) of a row; RowError for a role that is none
+    of ROLES, a calibrating row that names no parameter or gives no reason,
+    a row not reproducible without its reason, parameters on a row that
+    sets none."""
+    role = r.get("role")
+    if role not in ROLES:
+        raise RowError(f"{where}: role {role!r} is none of {', '.join(ROLES)}")
+    params = r.get("parameters", [])
+    if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
+        raise RowError(f"{where}: parameters is a list of the machine's parameter names")
+    bad = [p for p in params if not PARAMETER.fullmatch(p)]
+    if bad:
+        raise RowError(f"{where}: {', '.join(bad)}: not a parameter of the machine "
+                       "(timing-NAME or core-hz)")
+    why = _text(r.get("role_why", ""), texts, where)
+    if role == "calibrates":
+        if not params:
+            raise RowError(f"{where}: a calibrating row names the parameters set from it "
+                           "(parameters = [...])")
+        if not why:
+            raise RowError(f"{where}: a calibrating row says how it set them (role_why)")
+    elif params:
+        raise RowError(f"{where}: parameters are named only by a calibrating row "
+                       f"(this one {role})")
+    if role == "not reproducible" and not (why or r.get("not_reproducible")):
+        raise RowError(f"{where}: a row not reproducible says why (role_why or "
+                       "not_reproducible)")
+    if r.get("not_reproducible") and role != "not reproducible":
+        raise RowError(f"{where}: not_reproducible needs role = \"not reproducible\"")
+    return role, tuple(params), why
 
 
 @functools.lru_cache(maxsize=None)
@@ -162,12 +207,29 @@ def _rows(path: Path) -> tuple[tuple[Headline, ...], dict]:
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
         raise RowError(f"{path}: row ids {', '.join(dup)} are not unique")
-    return rows, bands
+    words = data.get("legend", {})
+    if not all(isinstance(w, dict) and all(isinstance(v, str) for v in w.values())
+               for w in words.values()):
+        raise RowError(f"{path}: [legend.COLUMN] tables hold value = \"words\"")
+    for h in rows:
+        for i, pub in enumerate((h.plot or {}).get("published", [])):
+            label = pub.get("label", "") if isinstance(pub, dict) else ""
+            if not re.search(r"\b00[0-4]\b.*\(published", label) or \
+                    not {"points", "y", "scale"} & set(pub):
+                raise RowError(f"{path}: row {h.id}: plot.published {i}: needs a label naming "
+                               "the paper and '(published' and points, y or scale")
+    return rows, bands, words
 
 
 def headlines() -> list[Headline]:
     """The papers' rows, in the file's order (experiments/report/rows.toml)."""
     return list(_rows(DATA / "rows.toml")[0])
+
+
+def legend_words() -> dict[str, dict[str, str]]:
+    """{column: {value: words}}: what a plot's legend calls each value of a
+    hue column (rows.toml's [legend.COLUMN])."""
+    return dict(_rows(DATA / "rows.toml")[2])
 
 
 def bands() -> dict[str, tuple[tuple[float, float], str]]:
