@@ -208,6 +208,31 @@ def test_every_rows_plot_shows_the_papers_values(quick):
                 assert v in words.get(c, {}), f"{h.id}: {c} = {v} has no words in [legend.{c}]"
 
 
+def test_every_rows_plot_draws_from_a_table_of_its_columns(tmp_path):
+    """The report draws each row's plot as make._plot does, here from a
+    made-up table of the plot's columns (at the x the paper's values have),
+    with every published series; none is refused (the report would leave
+    the plot out)."""
+    from types import SimpleNamespace as NS
+    words = data.legend_words()
+    for h in HEADLINES:
+        spec = h.plot
+        hue = spec.get("hue")
+        hues = [hue] if isinstance(hue, str) else list(hue or [])
+        xs = [p[0] for pub in spec["published"] for p in pub.get("points", [])] + \
+            [f[0] for pub in spec["published"] if isinstance(pub.get("scale"), list)
+             for f in pub["scale"]]
+        xs = list(dict.fromkeys(xs)) or [1, 2]
+        first = sorted({pub["of"] for pub in spec["published"] if "of" in pub}) or ["a"]
+        rows = [{spec["x"]: x, spec["y"]: 1.0 + i, "clock": "modeled", "status": "ok",
+                 **{c: (v if j == 0 else "x") for j, c in enumerate(hues)}}
+                for v in first for i, x in enumerate(xs)]
+        f = make._plot(NS(id=h.id, result=h.result, plot=spec),
+                       {spec["experiment"]: pd.DataFrame(rows)}, tmp_path)
+        assert f is not None and f.is_file(), h.id
+    assert words
+
+
 def test_the_memory_controller_rows_show_the_papers_saturation_points():
     for i in ("11b", "11c", "11d", "11e"):
         pts = {tuple(p) for pub in _by_id(i).plot["published"] for p in pub["points"]}
