@@ -88,6 +88,7 @@ deps: $(DEPS_STAMP)
 -include tests/guest/build.mk
 -include libscc/sys/build.mk
 -include libscc/build.mk
+-include libscc/mpi/build.mk
 -include libscc/sdk.mk
 
 ifneq ($(strip $(GUEST_TARGETS)),)

@@ -1,0 +1,96 @@
+# MPI on libscc (docs/mpi.md), for the chip and for the host.
+#
+#   build/libscc/mpi/chip/libmpi.a   MPI for the chip; link it before librcce.a
+#   build/libscc/mpi/host/libmpi.a   MPI for the host: one process per rank
+#                                    (host/proc.c), libscc's host objects inside
+#   build/sdk/scc-mpicc.json         what scc-mpicc adds to scc-cc's flags
+#   build/tests/mpi/NAME.elf         tests/mpi/NAME.c for the chip
+#   build/libscc/mpi/host/tests/NAME tests/mpi/NAME.c for the host
+#
+# Targets: libscc-mpi (everything), libscc-mpi-host, libscc-mpi-chip.
+
+ifndef LIBSCC_MPI_BUILD_MK
+LIBSCC_MPI_BUILD_MK := 1
+
+ifndef LIBSCC_BUILD_MK
+-include libscc/build.mk
+endif
+
+MPI_OUT      := $(BUILD)/libscc/mpi
+MPI_SRCS     := $(wildcard libscc/mpi/*.c)
+MPI_HEADERS  := $(wildcard libscc/mpi/*.h libscc/mpi/include/*.h)
+MPI_INCLUDES := -I libscc/mpi/include -I libscc/mpi
+MPI_TESTS    := $(basename $(notdir $(wildcard tests/mpi/*.c)))
+
+.PHONY: libscc-mpi libscc-mpi-host libscc-mpi-chip
+all: libscc-mpi
+libscc-mpi: libscc-mpi-host libscc-mpi-chip
+
+# --- the host ------------------------------------------------------------------
+MPI_HOST_OBJS := $(patsubst libscc/mpi/%.c,$(MPI_OUT)/host/obj/%.o,$(MPI_SRCS)) \
+	$(MPI_OUT)/host/obj/host/proc.o
+# libscc's own host objects, all but its thread-per-UE platform
+MPI_LSC_HOST_OBJS := $(patsubst libscc/src/%.c,$(LSC_OUT)/host/obj/%.o,$(LSC_SRCS))
+
+$(MPI_OUT)/host/obj/%.o: libscc/mpi/%.c $(MPI_HEADERS) | $(LSC_SANDEPS)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_host) $(MPI_INCLUDES) -c -o $@ $<
+
+$(MPI_OUT)/host/libmpi.a: $(MPI_HOST_OBJS) $(MPI_LSC_HOST_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(MPI_OUT)/host/tests/%: tests/mpi/%.c $(MPI_OUT)/host/libmpi.a
+	@mkdir -p $(@D)
+	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_host) -I libscc/mpi/include -o $@ $< \
+		$(MPI_OUT)/host/libmpi.a -lm
+
+libscc-mpi-host: $(MPI_OUT)/host/libmpi.a $(MPI_TESTS:%=$(MPI_OUT)/host/tests/%)
+
+-include $(wildcard $(MPI_OUT)/host/obj/*.d $(MPI_OUT)/host/obj/host/*.d \
+	$(MPI_OUT)/host/tests/*.d)
+
+# --- the chip ------------------------------------------------------------------
+ifdef LIBSCC_SYS_BUILD_MK
+
+LIBMPI_CHIP   := $(MPI_OUT)/chip/libmpi.a
+MPI_CHIP_OBJS := $(patsubst libscc/mpi/%.c,$(MPI_OUT)/chip/obj/%.o,$(MPI_SRCS))
+MPI_CHIP_TESTS := $(MPI_TESTS:%=$(BUILD)/tests/mpi/%.elf)
+
+$(MPI_OUT)/chip/obj/%.o: libscc/mpi/%.c $(MPI_HEADERS) $(PICOLIBC_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) $(MPI_INCLUDES) -c -o $@ $<
+
+$(LIBMPI_CHIP): $(MPI_CHIP_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/tests/mpi/%.o: tests/mpi/%.c $(PICOLIBC_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(APP_CFLAGS) -I libscc/mpi/include -c -o $@ $<
+
+$(BUILD)/tests/mpi/%.elf: $(BUILD)/tests/mpi/%.o $(LIBMPI_CHIP) $(LIBRCCE_CHIP) $(APP_RUNTIME)
+	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBMPI_CHIP) $(LIBRCCE_CHIP) $(APP_LIBS)
+
+libscc-mpi-chip: $(LIBMPI_CHIP) $(MPI_CHIP_TESTS)
+GUEST_TARGETS += $(LIBMPI_CHIP)
+
+.SECONDARY: $(MPI_CHIP_TESTS:.elf=.o)
+-include $(wildcard $(MPI_OUT)/chip/obj/*.d $(BUILD)/tests/mpi/*.d)
+
+# --- scc-mpicc's additions to scc-cc's flags (tools/scc/cli/mpicc.py) -------------
+MPICC_JSON := $(BUILD)/sdk/scc-mpicc.json
+GUEST_TARGETS += $(MPICC_JSON)
+$(MPICC_JSON): libscc/mpi/build.mk | $(PICOLIBC_STAMP)
+	@mkdir -p $(@D)
+	@printf '%s\n' '{' \
+	  '"cflags": ["-I", "libscc/mpi/include"],' \
+	  '"chip_libs": ["$(LIBMPI_CHIP)"],' \
+	  '"host_libs": ["$(MPI_OUT)/host/libmpi.a", "-lm"],' \
+	  '"chip_needs": ["$(LIBMPI_CHIP)"],' \
+	  '"host_needs": ["$(MPI_OUT)/host/libmpi.a"]' \
+	  '}' > $@.tmp
+	@mv $@.tmp $@
+endif
+
+endif

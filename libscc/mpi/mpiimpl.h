@@ -1,0 +1,185 @@
+/*
+ * mpiimpl.h - the MPI library's private state (docs/mpi.md).
+ *
+ * MPI world ranks are libscc's UEs (RCCE ranks, in increasing core
+ * order). Every message travels as a packet through libscc's MPB channel
+ * (src/chan.c), which MPI owns outside the collectives it lends to
+ * libscc (coll_scc.c).
+ */
+#ifndef SCC_MPIIMPL_H
+#define SCC_MPIIMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mpi.h"
+
+/* --- datatypes (datatype.c, pack.c) ------------------------------------------ */
+
+enum basic {    /* what a reduction works on */
+    B_NONE, B_CHAR, B_SCHAR, B_UCHAR, B_BYTE, B_SHORT, B_USHORT, B_INT, B_UINT, B_LONG,
+    B_ULONG, B_LLONG, B_ULLONG, B_FLOAT, B_DOUBLE, B_LDOUBLE, B_WCHAR, B_BOOL,
+    B_I8, B_I16, B_I32, B_I64, B_U8, B_U16, B_U32, B_U64, B_AINT, B_COUNT, B_OFFSET,
+    B_PACKED,
+    /* pairs (value, int) for MAXLOC/MINLOC */
+    B_FLOAT_INT, B_DOUBLE_INT, B_LONG_INT, B_2INT, B_SHORT_INT, B_LDOUBLE_INT,
+};
+
+struct seg {            /* a run of bytes of one basic type */
+    MPI_Aint off;
+    MPI_Aint len;
+    short basic;        /* enum basic (pairs split into their parts) */
+};
+
+struct mpi_type_s {
+    int predefined, committed, refs;
+    int basic;          /* for predefined types: enum basic */
+    MPI_Aint size, lb, ub, true_lb, true_ub;
+    int nseg;
+    struct seg *seg;    /* one instance's bytes in order */
+    MPI_Aint nelem;     /* basic elements in one instance */
+    int contig;         /* one segment at 0 of length size == extent */
+    const char *name;
+};
+
+MPI_Aint type_extent(MPI_Datatype t);
+int  type_check(MPI_Datatype t);        /* MPI_SUCCESS or MPI_ERR_TYPE */
+/* count instances at buf, packed to out (bytes) / unpacked from in. */
+void type_pack(const void *buf, int count, MPI_Datatype t, void *out);
+void type_unpack(const void *in, MPI_Aint bytes, void *buf, int count, MPI_Datatype t);
+/* Elements of basic types in `bytes` of a stream of t. */
+MPI_Aint type_elements(MPI_Datatype t, MPI_Aint bytes);
+int  basic_size(int basic);
+
+/* --- groups and communicators (group.c, comm.c) ------------------------------- */
+
+struct mpi_group_s {
+    int refs, size, rank;       /* rank: this process's, or MPI_UNDEFINED */
+    int *ue;                    /* group rank -> world rank */
+    int predefined;
+};
+
+struct mpi_comm_s {
+    int ctx;                    /* p2p context; collectives use ctx + 1 */
+    int size, rank;
+    MPI_Group group;
+    MPI_Errhandler eh;
+    int predefined, freed;
+    int world_like;             /* the group is the world's, in order */
+    char name[MPI_MAX_OBJECT_NAME];
+};
+
+struct mpi_errhandler_s {
+    int predefined, refs;
+    MPI_Comm_errhandler_function *fn;   /* NULL: fatal or return */
+    int fatal;
+};
+
+struct mpi_op_s {
+    int predefined, commute, index;     /* index: 0.. for predefined */
+    MPI_User_function *fn;
+};
+
+int  comm_check(MPI_Comm c);            /* MPI_SUCCESS or MPI_ERR_COMM */
+int  comm_ue(MPI_Comm c, int rank);     /* world rank of a member */
+MPI_Comm comm_new(MPI_Group g, int ctx);
+MPI_Group group_new(int size);
+int  group_rank_of(MPI_Group g, int ue);  /* MPI_UNDEFINED if absent */
+void group_release(MPI_Group g);
+int  ctx_alloc(MPI_Comm parent, int *ctx);  /* collective over parent */
+
+/* --- errors (errhandler.c) ------------------------------------------------------ */
+
+/* Raise err in function fn on comm (MPI_COMM_WORLD if NULL): the handler
+ * decides; returns err if it returns. */
+int  mpi_err(MPI_Comm comm, const char *fn, int err);
+/* The same with a detail for the fatal message. */
+__attribute__((format(printf, 4, 5)))
+int  mpi_errf(MPI_Comm comm, const char *fn, int err, const char *fmt, ...);
+__attribute__((noreturn, format(printf, 2, 3)))
+void mpi_die(int code, const char *fmt, ...);
+
+/* --- environment (env.c) -------------------------------------------------------- */
+
+struct mpi_env {
+    int up, down, np, me;
+    int thread;
+    double tick;
+};
+extern struct mpi_env mpi_env;
+int  mpi_check_up(const char *fn);      /* MPI_SUCCESS or dies: before Init/after Finalize */
+
+/* --- point to point (transport.c, p2p.c, request.c, bsend.c) --------------------- */
+
+enum { REQ_SEND = 1, REQ_RECV };
+enum { SEND_STD, SEND_SYNC, SEND_BUF, SEND_READY };
+
+struct mpi_request_s {
+    int kind, id, done, freed, cancelled, err;
+    MPI_Comm comm;              /* retained for the error handler */
+    int ctx;
+    /* receive */
+    void *buf;
+    int count, src, tag;
+    MPI_Datatype type;
+    MPI_Status st;
+    /* send */
+    int mode, dest_ue;
+    char *data;                 /* packed payload (owned) or the user's */
+    size_t bytes;
+    int own_data, bsend_bytes;
+    struct mpi_request_s *next; /* posted receives */
+};
+
+int  req_isend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c,
+               int ctx, int mode, MPI_Request *out);
+int  req_irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, int ctx,
+               MPI_Request *out);
+/* Wait for one request, fill status, free it unless persistent-less... */
+int  req_wait(MPI_Request *r, MPI_Status *st);
+int  req_test(MPI_Request *r, int *flag, MPI_Status *st);
+void req_release(MPI_Request r);
+MPI_Request req_by_id(int id);
+int  req_cancel_recv(MPI_Request r);    /* 1 if it was still unmatched */
+/* Look for a matching unexpected message: 1 and its status, or 0. */
+int  p2p_probe(int ctx, int src, int tag, MPI_Comm c, MPI_Status *st);
+
+void transport_init(void);
+int  progress(void);                    /* nonzero if anything moved */
+void progress_wait(int moved);          /* idle politely after a fruitless pass */
+/* Queue a packet (header + payload, owned by the transport) to a world rank. */
+void send_packet(int ue, void *pkt, size_t len, MPI_Request notify);
+void send_raw(int ue, const void *data, size_t len, MPI_Request notify, void *owned);
+int  outbox_empty(void);
+void recv_posted(MPI_Request r);        /* match or queue a receive */
+
+int  bsend_reserve(size_t bytes);       /* 0, or MPI_ERR_BUFFER */
+void bsend_release(size_t bytes);
+
+/* --- collectives (coll.c, coll_scc.c, op.c) ---------------------------------------- */
+
+void op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatype t);
+int  op_check(MPI_Op op, MPI_Datatype t);
+/* Every member's call agrees (kind, root, bytes per member): MPI_SUCCESS,
+ * or an error raised on every rank (coll.c). Also the barrier. */
+int  coll_enter(MPI_Comm c, const char *fn, int kind, int root, long long bytes, int *maps);
+enum { C_BARRIER = 1, C_BCAST, C_GATHER, C_GATHERV, C_SCATTER, C_SCATTERV, C_ALLGATHER,
+       C_ALLGATHERV, C_ALLTOALL, C_ALLTOALLV, C_ALLTOALLW, C_REDUCE, C_ALLREDUCE,
+       C_REDUCE_SCATTER, C_REDUCE_SCATTER_BLOCK, C_SCAN, C_EXSCAN, C_FINALIZE, C_CTX };
+/* libscc's collective for this call, if it maps: 1 done (err set), 0 not. */
+int  scc_bcast(void *buf, size_t bytes, int root, MPI_Comm c, int *err);
+int  scc_allreduce(const void *in, void *out, int count, MPI_Datatype t, MPI_Op op,
+                   MPI_Comm c, int *err);
+int  scc_reduce(const void *in, void *out, int count, MPI_Datatype t, MPI_Op op, int root,
+                MPI_Comm c, int *err);
+int  scc_allgather(const void *in, void *out, size_t bytes, MPI_Comm c, int *err);
+int  scc_alltoall(const void *in, void *out, size_t bytes, MPI_Comm c, int *err);
+int  scc_gather(const void *in, void *out, size_t bytes, int root, MPI_Comm c, int *err);
+int  scc_scatter(const void *in, void *out, size_t bytes, int root, MPI_Comm c, int *err);
+/* Whether libscc can serve a reduction of t with op (RCCE's types and ops). */
+int  scc_reduces(MPI_Datatype t, MPI_Op op);
+void scc_quiet(void);                   /* libscc's barrier on every rank */
+/* Whether collectives on c may be lent to libscc at all. */
+int  scc_coll_ok(MPI_Comm c);
+
+#endif

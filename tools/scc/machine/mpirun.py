@@ -1,0 +1,168 @@
+"""Running an MPI program (libscc/mpi, docs/mpi.md) on N ranks: what
+scc-mpiexec (tools/scc/cli/mpiexec.py) does.
+
+Rank r runs on core cores[r]; libscc numbers UEs in increasing core order,
+so the list must increase. A chip ELF runs under the machine (sccrun.run_app,
+with its time limit); every core's console lines come back as the rank's
+own stdout and stderr. A host binary runs as one PROCESS per rank (an MPI
+program's globals are its rank's), over a shared file that stands in for
+the chip's MPBs (libscc/mpi/host/proc.c): SCC_MPI_SHM names it,
+SCC_MPI_CORE and SCC_MPI_CORES say where the rank is. The first rank that
+fails ends the run, as on the chip; the run's status is its status.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import BinaryIO, Callable, Sequence
+
+from scc.machine import sccrun
+from scc.machine.coremap import SccRunError
+
+EM_386 = 3
+TIMED_OUT = 124
+
+
+def is_chip_elf(path: str) -> bool:
+    """An ELF32 for i386: a program for the chip (else a host binary)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(20)
+    except OSError as e:
+        raise SccRunError(f"{path}: {e.strerror}") from None
+    if head[:4] != b"\x7fELF":
+        raise SccRunError(f"{path}: not an ELF program")
+    return head[4] == 1 and int.from_bytes(head[18:20], "little") == EM_386
+
+
+@dataclass
+class Output:
+    """Where the ranks' lines go: stdout and stderr as written, each line
+    prefixed "[r] " with label=True (mpiexec -l)."""
+    label: bool = False
+    out: BinaryIO = field(default_factory=lambda: sys.stdout.buffer)
+    err: BinaryIO = field(default_factory=lambda: sys.stderr.buffer)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def line(self, rank: int, stream: str, data: bytes) -> None:
+        sink = self.out if stream == "stdout" else self.err
+        with self.lock:
+            sink.write((f"[{rank}] ".encode() if self.label else b"") + data)
+            sink.flush()
+
+
+def check_cores(cores: Sequence[int]) -> None:
+    if list(cores) != sorted(set(cores)):
+        raise SccRunError("the cores must be listed in increasing order, each once: "
+                          "libscc numbers ranks in increasing core order")
+
+
+def run_chip(elf: str, cores: Sequence[int], args: Sequence[str], out: Output, *,
+             timing: bool = False, timeout: float = 600) -> int:
+    """The program on the chip; the run's status (124 at the time limit)."""
+    check_cores(cores)
+    rank_of = {c: r for r, c in enumerate(cores)}
+    pending: dict[tuple[int, str], bytes] = {}
+
+    def console(line: str) -> None:
+        rec = sccrun.parse_console_line(line)
+        if rec is None or rec.core not in rank_of:      # the machine's own lines
+            with out.lock:
+                out.err.write(line.encode("utf-8", "replace"))
+                out.err.flush()
+            return
+        key = (rec.core, rec.stream)
+        data = pending.pop(key, b"") + rec.data()
+        if rec.more:
+            pending[key] = data
+        else:
+            out.line(rank_of[rec.core], rec.stream, data)
+
+    res = sccrun.run_app(elf, cores=list(cores), args=list(args), timeout=timeout,
+                         machine={"timing": "on"} if timing else None, stream=True,
+                         on_console=console)
+    for (core, stream), data in pending.items():
+        out.line(rank_of[core], stream, data + b"\n")
+    if res.timed_out:
+        print(f"scc-mpiexec: timed out after {timeout:g} s", file=sys.stderr)
+        return TIMED_OUT
+    return res.returncode
+
+
+def _pump(pipe: BinaryIO, emit: Callable[[bytes], None]) -> None:
+    for data in iter(pipe.readline, b""):
+        emit(data if data.endswith(b"\n") else data + b"\n")
+    pipe.close()
+
+
+def _status(code: int) -> int:
+    return 128 - code if code < 0 else code
+
+
+def run_host(prog: str, cores: Sequence[int], args: Sequence[str], out: Output, *,
+             timeout: float = 600) -> int:
+    """The program as one process per rank; the first failing rank's
+    status, or 0 (124 at the time limit)."""
+    check_cores(cores)
+    fd, shm = tempfile.mkstemp(prefix="scc-mpi-", dir="/dev/shm" if os.path.isdir("/dev/shm")
+                               else None)
+    os.close(fd)
+    procs: list[subprocess.Popen] = []
+    pumps: list[threading.Thread] = []
+    try:
+        env = dict(os.environ, SCC_MPI_SHM=shm, SCC_MPI_CORES=",".join(map(str, cores)))
+        for rank, core in enumerate(cores):
+            try:
+                p = subprocess.Popen([prog, *args], env=dict(env, SCC_MPI_CORE=str(core)),
+                                     stdin=subprocess.DEVNULL if rank else None,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            except OSError as e:
+                raise SccRunError(f"{prog}: {e.strerror}") from None
+            procs.append(p)
+            for stream, pipe in (("stdout", p.stdout), ("stderr", p.stderr)):
+                t = threading.Thread(target=_pump, daemon=True,
+                                     args=(pipe, lambda d, r=rank, s=stream: out.line(r, s, d)))
+                t.start()
+                pumps.append(t)
+        status, deadline = 0, time.monotonic() + timeout
+        while any(p.poll() is None for p in procs):
+            failed = [(r, p.returncode) for r, p in enumerate(procs)
+                      if p.returncode not in (None, 0)]
+            if failed or time.monotonic() > deadline:
+                if failed:
+                    rank, code = failed[0]
+                    status = _status(code)
+                    print(f"scc-mpiexec: rank {rank} exited with status {status}: "
+                          "the run ends", file=sys.stderr)
+                else:
+                    status = TIMED_OUT
+                    print(f"scc-mpiexec: timed out after {timeout:g} s", file=sys.stderr)
+                time.sleep(0.2)     # the rank's last words
+                for p in procs:
+                    if p.poll() is None:
+                        p.send_signal(signal.SIGKILL)
+                break
+            time.sleep(0.02)
+        for p in procs:
+            p.wait()
+        for t in pumps:
+            t.join(timeout=5)
+        if not status:
+            bad = [(r, p.returncode) for r, p in enumerate(procs) if p.returncode]
+            if bad:
+                status = _status(bad[0][1])
+                print(f"scc-mpiexec: rank {bad[0][0]} exited with status {status}",
+                      file=sys.stderr)
+        return status
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        os.unlink(shm)
