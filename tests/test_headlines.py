@@ -141,6 +141,15 @@ def test_every_row_has_a_role_and_calibrating_rows_name_their_parameters():
     assert _by_id("4").parameters == ("timing-mpb-service-ps",)
 
 
+def test_rows_the_quick_run_cannot_judge_say_why_and_run_less_when_quick():
+    marked = {h.id for h in HEADLINES if h.quick_why}
+    assert marked == {"6b", "12f"}
+    for h in HEADLINES:
+        if h.quick_why:
+            assert any(data.experiment(e, True) != data.experiment(e, False)
+                       for e in h.experiments), h.id
+
+
 def _row_toml(**more) -> dict:
     r = {"id": "9z", "result": "r", "paper": "001 L969", "unit": "us", "config": "c",
          "published": 1.0, "band": "b", "experiments": ["x"], "measure": "latency_at",
@@ -259,6 +268,14 @@ def test_a_plot_names_its_series_in_words_and_draws_the_papers(tmp_path):
         (4096, 60.0), (131072, 20.0), (1048576, 5.0)]
     assert len(info["published"]) == 4
     assert (tmp_path / "12a.png").stat().st_size > 0
+    # calibrate's parameters (3a), its points' rows (no param) no category of their own
+    cal = pd.DataFrame([{"param": "o_mpb", "modeled_us": 0.128, "clock": "modeled"},
+                        {"param": "", "modeled_us": 4.0, "clock": "modeled"},
+                        {"param": None, "modeled_us": 4.0, "clock": "modeled"}])
+    info = plots.plot_xy(cal, tmp_path / "3a.png", x="param", y="modeled_us",
+                         published=_by_id("3a").plot["published"])
+    assert info["series"] == {"all": [("o_mpb", 0.128)]}
+    assert info["labels"] == {"all": "ours (modeled)"}
     # a ratio drawn on ours: 14a's DOPL at 0.8 of our Cube, a level without a size
     info = plots.plot_xy(
         pd.DataFrame([{"alg": a, "bytes": b, "min_us": t, "clock": "modeled"}

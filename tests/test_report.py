@@ -135,7 +135,7 @@ def test_quick_report_of_the_papers(tmp_path):
     assert [r[0].split(".")[0] for r in rows] == [h.id for h in data.headlines()]
     for r in rows:
         assert r[5] in ("inside", "outside", "not reproducible here", "no result",
-                        "shown (no band)"), r
+                        "shown (no band)", make.QUICK_VERDICT), r
     assert re.search(r"commit `[0-9a-f]{40}`", md)
     assert (out / "index.html").is_file()
     # the targets beyond the papers: every one present, with a verdict
@@ -193,3 +193,20 @@ def test_a_measured_row_not_reproducible_counts_in_neither_score():
     assert make.scores([r]) == ["predictions: 0 of 0 inside", "calibration: 0 of 0 inside"]
     h.role = "predicts"
     assert make.judge(h, {})["verdict"] == "inside"
+
+
+def test_a_row_the_quick_run_cannot_judge_gives_no_verdict_in_quick_mode():
+    """A row whose quick variant does not measure what the full run does
+    (rows.toml's quick_why) shows its quick number with no verdict, and
+    counts in neither score; the full run judges it as any other."""
+    from types import SimpleNamespace as NS
+    h = NS(id="12f", result="r", published=73.0, unit="MB/s", band=(0.85, 1.15),
+           not_reproducible="", measure=lambda dfs: 51.6, role="predicts", role_why="",
+           outside_why="o", quick_why="one 64 KiB copy, not large blocks")
+    r = make.judge(h, {}, quick=True)
+    assert r["verdict"] == make.QUICK_VERDICT and r["ours"] == 51.6
+    assert r["why"] == "one 64 KiB copy, not large blocks" and "cannot" not in r
+    assert make.scores([r])[0] == "predictions: 0 of 0 inside"
+    assert make.judge(h, {})["verdict"] == "outside"
+    h.quick_why = ""
+    assert make.judge(h, {}, quick=True)["verdict"] == "outside"

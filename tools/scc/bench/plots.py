@@ -462,7 +462,10 @@ def plot_xy(df, out: Path, *, x: str, y: str, hue: str | list | None = None, log
     for c in (x, y, *hues):
         if c not in df.columns:
             raise ValueError(f"no column {c!r}")
-    df = df[df[x].notna() & df[y].notna()]
+    # rows of another table the app printed (calibrate's points beside its
+    # parameters) have no value in x or y: not a category of their own
+    blank = df[x].astype(str).str.strip().isin(["", "nan", "None", "<NA>"])
+    df = df[df[x].notna() & df[y].notna() & ~blank]
     if not len(df):
         raise ValueError("no rows with status ok to plot")
     ylabel = ylabel or y

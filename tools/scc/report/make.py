@@ -54,8 +54,13 @@ def fmt(x, digits=3) -> str:
     return str(x)
 
 
-def judge(h, dfs: dict) -> dict:
-    """One summary row: our number, the ratio and the verdict."""
+QUICK_VERDICT = "not measured well enough in quick mode"
+
+
+def judge(h, dfs: dict, quick: bool = False) -> dict:
+    """One summary row: our number, the ratio and the verdict. With
+    @quick, a row whose quick variant cannot give the full run's verdict
+    (its quick_why) shows its number and gives none."""
     row = {"id": h.id, "result": h.result, "published": h.published, "unit": h.unit,
            "ours": None, "ratio": None, "band": h.band, "why": "",
            "role": getattr(h, "role", "predicts")}
@@ -80,6 +85,9 @@ def judge(h, dfs: dict) -> dict:
             row["cannot"] = h.outside_why
     else:
         row["verdict"] = "shown (no band)"
+    if quick and getattr(h, "quick_why", "") and row["verdict"] in ("inside", "outside"):
+        row.update(verdict=QUICK_VERDICT, why=h.quick_why)
+        row.pop("cannot", None)
     if row["role"] == "not reproducible":
         # measured, for what it shows, but not a result of the paper's
         row.update(verdict="not reproducible here", why=getattr(h, "role_why", ""))
@@ -315,7 +323,7 @@ def run(heads, tgts, jobs, files, out: Path, *, quick: bool, workers=None, sched
                               label="report")
     wall = time.monotonic() - t0
     dfs = {e.name: df for (e, _), (df, _) in zip(jobs, frames)}
-    rows = [judge(h, {n: dfs[n] for n in h.experiments}) for h in heads]
+    rows = [judge(h, {n: dfs[n] for n in h.experiments}, quick) for h in heads]
     t_rows = [tg.judge(t, {n: dfs[n] for n in t.experiments}) for t in tgts]
     try:
         shown = {n: f.relative_to(REPO) for n, f in files.items()}

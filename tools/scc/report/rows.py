@@ -24,7 +24,7 @@ DATA = REPO / "experiments" / "report"
 
 ROW_KEYS = {"id", "result", "paper", "published", "published_ratio", "unit", "band",
             "experiments", "measure", "with", "config", "not_reproducible", "plot",
-            "outside_why", "role", "parameters", "role_why"}
+            "outside_why", "role", "parameters", "role_why", "quick_why"}
 # What a row is for (issue 45, section 1): a row a model parameter was set
 # from cannot be outside its band, so it is counted apart from the rows
 # that test the model.
@@ -61,6 +61,8 @@ class Headline:
     # the machine's parameters (timing-*, core-hz) set from the row's number
     parameters: tuple[str, ...] = ()
     role_why: str = ""              # why the row calibrates (or is not reproducible)
+    # why the quick variant cannot give the full run's verdict (then it gives none)
+    quick_why: str = ""
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,8 @@ def _headline(r: dict, bands: dict, texts: dict, where: str) -> Headline:
         plot=_text(r["plot"], texts, where) if "plot" in r else None,
         outside_why=_text(r.get("outside_why", ""), texts, where),
         measure_name=r.get("measure", ""), measure_args=args,
-        role=role, parameters=params, role_why=role_why)
+        role=role, parameters=params, role_why=role_why,
+        quick_why=_text(r.get("quick_why", ""), texts, where))
 
 
 def _role(r: dict, texts: dict, where: str) -> tuple[str, tuple[str, ...], str]:
