@@ -45,7 +45,7 @@ LAYER_OF = {
     "test_copy.py": "kernel", "test_grant.py": "kernel", "test_notify.py": "kernel",
     "test_reliability.py": "kernel",
     "test_libscc.py": "libscc", "test_coll.py": "libscc", "test_tuning.py": "libscc",
-    "test_sdk.py": "libscc", "test_examples.py": "libscc",
+    "test_sdk.py": "libscc", "test_examples.py": "libscc", "test_mpi.py": "libscc",
     "test_appopts.py": "apps", "test_membench.py": "apps", "test_output.py": "apps",
     "test_inputs.py": "apps",
     "test_bench.py": "tools", "test_tools.py": "tools", "test_run_args.py": "tools",

@@ -57,8 +57,10 @@ static int run_cores(int *cores)
     return n;
 }
 
-/* A rank whose program ended without MPI_Finalize: say so, fail the run. */
-static void at_exit(void)
+/* A rank whose program ended without MPI_Finalize: say so, fail the run.
+ * A destructor, not an atexit handler: exit() runs both on the host, but
+ * on the chip picolibc's exit() runs only the destructors. */
+__attribute__((destructor)) static void at_exit(void)
 {
     if (mpi_env.up && !mpi_env.down) {
         fflush(stdout);
@@ -97,7 +99,6 @@ static int init(const char *fn)
     transport_init();
     extern void comm_init(void);
     comm_init();
-    atexit(at_exit);
     return MPI_SUCCESS;
 }
 

@@ -49,6 +49,7 @@ void mpi_die(int code, const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     fflush(stderr);
+    mpi_env.down = 1;       /* said why already: no "without MPI_Finalize" */
     exit(code);
 }
 

@@ -110,6 +110,8 @@ def run_host(prog: str, cores: Sequence[int], args: Sequence[str], out: Output, 
     """The program as one process per rank; the first failing rank's
     status, or 0 (124 at the time limit)."""
     check_cores(cores)
+    if os.sep not in prog and os.path.exists(prog):
+        prog = os.path.abspath(prog)    # as MPICH's mpiexec: the current directory too
     fd, shm = tempfile.mkstemp(prefix="scc-mpi-", dir="/dev/shm" if os.path.isdir("/dev/shm")
                                else None)
     os.close(fd)
@@ -131,10 +133,11 @@ def run_host(prog: str, cores: Sequence[int], args: Sequence[str], out: Output, 
                 t.start()
                 pumps.append(t)
         status, deadline = 0, time.monotonic() + timeout
-        while any(p.poll() is None for p in procs):
+        while [p.poll() for p in procs].count(None):
             failed = [(r, p.returncode) for r, p in enumerate(procs)
                       if p.returncode not in (None, 0)]
             if failed or time.monotonic() > deadline:
+                time.sleep(0.2)     # the rank's last words first
                 if failed:
                     rank, code = failed[0]
                     status = _status(code)
@@ -143,7 +146,6 @@ def run_host(prog: str, cores: Sequence[int], args: Sequence[str], out: Output, 
                 else:
                     status = TIMED_OUT
                     print(f"scc-mpiexec: timed out after {timeout:g} s", file=sys.stderr)
-                time.sleep(0.2)     # the rank's last words
                 for p in procs:
                     if p.poll() is None:
                         p.send_signal(signal.SIGKILL)

@@ -1,0 +1,173 @@
+"""MPI on libscc (libscc/mpi, docs/mpi.md): the programs of tests/mpi/ on
+the chip and as host processes, run by scc-mpiexec; the semantics of
+issue 46, section 5, each by a program that fails against a broken
+library; scc-mpicc and scc-mpiexec themselves."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from conftest import BUILD, REPO
+
+MPIEXEC = BUILD / "venv" / "bin" / "scc-mpiexec"
+MPICC = BUILD / "venv" / "bin" / "scc-mpicc"
+CHIP_LIMIT = 120        # scc-mpiexec's own limit on a chip run, s
+
+# error classes (libscc/mpi/include/mpi.h)
+MPI_ERR_BUFFER, MPI_ERR_COUNT, MPI_ERR_TRUNCATE, MPI_ERR_NO_MEM = 1, 2, 15, 20
+
+
+def program(backend: str, name: str) -> str:
+    p = (BUILD / "tests" / "mpi" / f"{name}.elf" if backend == "chip"
+         else BUILD / "libscc" / "mpi" / "host" / "tests" / name)
+    assert p.is_file(), f"{p} missing: run `make libscc-mpi`"
+    return str(p)
+
+
+def mpiexec(backend: str, name: str, n: int = 4, *args: str, opts=()) -> subprocess.CompletedProcess:
+    """The program on n ranks; every run has a time limit."""
+    return subprocess.run([str(MPIEXEC), "-n", str(n), "--timeout", str(CHIP_LIMIT), *opts,
+                           program(backend, name), *args], capture_output=True, text=True,
+                          timeout=CHIP_LIMIT + 60, errors="replace", stdin=subprocess.DEVNULL)
+
+
+def backends(*marks):
+    return pytest.mark.parametrize("backend", [
+        pytest.param("host", marks=pytest.mark.no_qemu), pytest.param("chip")])
+
+
+def explain(r) -> str:
+    return f"exit {r.returncode}\n--- stdout\n{r.stdout[-3000:]}\n--- stderr\n{r.stderr[-3000:]}"
+
+
+@backends()
+@pytest.mark.parametrize("name", ["basic", "order", "truncate", "procnull", "cancel", "bsend"])
+def test_program_passes(backend, name):
+    """Each prints MPICH's " No Errors" from rank 0 and exits 0."""
+    r = mpiexec(backend, name)
+    assert r.returncode == 0 and r.stdout == " No Errors\n", explain(r)
+
+
+@pytest.mark.parametrize("backend,n,opts", [
+    pytest.param("host", 48, (), marks=pytest.mark.no_qemu),
+    ("chip", 48, ()),
+    ("chip", 5, ("--timing", "--cores", "0,1,10,11,47")),
+])
+def test_basic_on_many_ranks_and_in_timing_mode(backend, n, opts):
+    """Every collective on all 48 cores (lent to libscc's), and on five
+    scattered cores with modeled time."""
+    r = mpiexec(backend, "basic", n, opts=opts)
+    assert r.returncode == 0 and r.stdout == " No Errors\n", explain(r)
+
+
+@backends()
+def test_truncated_receive_is_fatal_by_default(backend):
+    r = mpiexec(backend, "truncate", 2, "fatal")
+    assert r.returncode == MPI_ERR_TRUNCATE, explain(r)
+    assert "MPI rank 0: MPI_Recv: MPI_ERR_TRUNCATE" in r.stderr, explain(r)
+
+
+@backends()
+def test_bsend_beyond_the_buffer_is_fatal_by_default(backend):
+    r = mpiexec(backend, "bsend", 2, "fatal")
+    assert r.returncode == MPI_ERR_BUFFER, explain(r)
+    assert "MPI rank 1: MPI_Bsend: MPI_ERR_BUFFER" in r.stderr, explain(r)
+
+
+@backends()
+def test_mismatched_collective_is_an_error_on_every_rank(backend):
+    """No hang: with MPI_ERRORS_RETURN every rank gets MPI_ERR_COUNT from
+    both calls and the run ends normally; with the default handler the
+    run ends with that class and says why."""
+    r = mpiexec(backend, "mismatch", 4)
+    assert r.returncode == 0, explain(r)
+    for rank in range(4):
+        for call in ("bcast", "allreduce"):
+            assert f"rank {rank}: {call} error class {MPI_ERR_COUNT}\n" in r.stdout, explain(r)
+    r = mpiexec(backend, "mismatch", 4, "fatal")
+    assert r.returncode == MPI_ERR_COUNT, explain(r)
+    assert "MPI_Bcast: MPI_ERR_COUNT" in r.stderr and "different amounts of data" in r.stderr
+
+
+@backends()
+def test_abort_ends_the_run_with_its_code(backend):
+    t0 = time.monotonic()
+    r = mpiexec(backend, "abort", 4)
+    assert r.returncode == 7, explain(r)
+    assert "MPI_Abort: rank 1 ends the run with error code 7" in r.stderr, explain(r)
+    assert time.monotonic() - t0 < CHIP_LIMIT / 2, "the others' wait was not ended at once"
+
+
+@backends()
+def test_rank_without_finalize_is_reported(backend):
+    r = mpiexec(backend, "nofinalize", 3)
+    assert r.returncode != 0, explain(r)
+    assert "MPI rank 1: the program ended without calling MPI_Finalize" in r.stderr, explain(r)
+
+
+@backends()
+def test_too_many_unexpected_messages_is_a_clear_error(backend):
+    r = mpiexec(backend, "flood", 2)
+    assert r.returncode == MPI_ERR_NO_MEM, explain(r)
+    assert "MPI rank 0: more unexpected messages than this rank can hold" in r.stderr, explain(r)
+    assert "rank 0: the messages fit" not in r.stdout
+
+
+@pytest.mark.no_qemu
+def test_mpiexec_prefixes_lines_with_the_rank():
+    r = mpiexec("host", "mismatch", 3, opts=("-l",))
+    assert r.returncode == 0, explain(r)
+    lines = sorted(r.stdout.splitlines())
+    assert lines[:2] == ["[0] rank 0: allreduce error class 2", "[0] rank 0: bcast error class 2"]
+    assert len(lines) == 6
+
+
+@pytest.mark.no_qemu
+def test_mpiexec_refuses_cores_out_of_order():
+    r = subprocess.run([str(MPIEXEC), "-n", "2", "--cores", "3,1", program("host", "basic")],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "increasing order" in r.stderr
+
+
+@pytest.mark.no_qemu
+def test_mpicc_show_prints_the_commands():
+    r = subprocess.run([str(MPICC), "-show", "-O2", "-o", "x.elf", "x.c"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "libscc/mpi/include" in r.stdout and "libmpi.a" in r.stdout, r.stdout
+    assert "librcce.a" in r.stdout
+
+
+@backends()
+def test_mpicc_builds_a_program_out_of_the_tree(backend, tmp_path):
+    shutil.copy(REPO / "tests" / "mpi" / "basic.c", tmp_path)
+    exe = "basic.elf" if backend == "chip" else "basic"
+    host = ["--host"] if backend == "host" else []
+    b = subprocess.run([str(MPICC), *host, "-O2", "-o", exe, "basic.c"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300)
+    assert b.returncode == 0, b.stderr
+    r = subprocess.run([str(MPIEXEC), "-n", "3", "--timeout", str(CHIP_LIMIT), exe],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=CHIP_LIMIT + 60)
+    assert r.returncode == 0 and r.stdout == " No Errors\n", explain(r)
+
+
+@backends()
+def test_readme_mpi_example(backend, tmp_path):
+    """README.md, "MPI programs": its hello.c, built and run as it says."""
+    import re
+    text = (REPO / "README.md").read_text()
+    code = re.search(r"## MPI programs.*?```c\n(.*?)```", text, re.S).group(1)
+    (tmp_path / "hello.c").write_text(code)
+    exe, host = ("hello.elf", []) if backend == "chip" else ("./hello", ["--host"])
+    b = subprocess.run([str(MPICC), *host, "-O2", "-o", exe, "hello.c"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300)
+    assert b.returncode == 0, b.stderr
+    r = subprocess.run([str(MPIEXEC), "-n", "4", "-l", "--timeout", str(CHIP_LIMIT), exe],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=CHIP_LIMIT + 60)
+    assert r.returncode == 0, explain(r)
+    tiles = {0: "tile00(0,0)", 1: "tile00(0,0)", 2: "tile01(1,0)", 3: "tile01(1,0)"}
+    assert sorted(r.stdout.splitlines()) == [
+        f"[{k}] rank {k} of 4 on scc-core{k:02d}-{tiles[k]}: ranks sum to 6" for k in range(4)]
