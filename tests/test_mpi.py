@@ -44,7 +44,8 @@ def explain(r) -> str:
 
 
 @backends()
-@pytest.mark.parametrize("name", ["basic", "order", "truncate", "procnull", "cancel", "bsend"])
+@pytest.mark.parametrize("name", ["basic", "order", "truncate", "procnull", "cancel", "bsend",
+                                  "types", "groups", "colls"])
 def test_program_passes(backend, name):
     """Each prints MPICH's " No Errors" from rank 0 and exits 0."""
     r = mpiexec(backend, name)
@@ -56,10 +57,11 @@ def test_program_passes(backend, name):
     ("chip", 48, ()),
     ("chip", 5, ("--timing", "--cores", "0,1,10,11,47")),
 ])
-def test_basic_on_many_ranks_and_in_timing_mode(backend, n, opts):
-    """Every collective on all 48 cores (lent to libscc's), and on five
-    scattered cores with modeled time."""
-    r = mpiexec(backend, "basic", n, opts=opts)
+@pytest.mark.parametrize("name", ["basic", "colls"])
+def test_on_many_ranks_and_in_timing_mode(name, backend, n, opts):
+    """Every collective on all 48 cores (lent to libscc's where they map,
+    and on a subset), and on five scattered cores with modeled time."""
+    r = mpiexec(backend, name, n, opts=opts)
     assert r.returncode == 0 and r.stdout == " No Errors\n", explain(r)
 
 

@@ -7,7 +7,8 @@
 #   build/tests/mpi/NAME.elf         tests/mpi/NAME.c for the chip
 #   build/libscc/mpi/host/tests/NAME tests/mpi/NAME.c for the host
 #
-# Targets: libscc-mpi (everything), libscc-mpi-host, libscc-mpi-chip.
+# Targets: libscc-mpi (everything), libscc-mpi-host, libscc-mpi-chip;
+# mpich-tests-src fetches MPICH's test suite (docs/mpi.md), not part of all.
 
 ifndef LIBSCC_MPI_BUILD_MK
 LIBSCC_MPI_BUILD_MK := 1
@@ -22,9 +23,12 @@ MPI_HEADERS  := $(wildcard libscc/mpi/*.h libscc/mpi/include/*.h)
 MPI_INCLUDES := -I libscc/mpi/include -I libscc/mpi
 MPI_TESTS    := $(basename $(notdir $(wildcard tests/mpi/*.c)))
 
-.PHONY: libscc-mpi libscc-mpi-host libscc-mpi-chip
+.PHONY: libscc-mpi libscc-mpi-host libscc-mpi-chip mpich-tests-src
 all: libscc-mpi
 libscc-mpi: libscc-mpi-host libscc-mpi-chip
+
+mpich-tests-src:
+	tests/mpi/mpich/fetch.sh $(BUILD)
 
 # --- the host ------------------------------------------------------------------
 MPI_HOST_OBJS := $(patsubst libscc/mpi/%.c,$(MPI_OUT)/host/obj/%.o,$(MPI_SRCS)) \

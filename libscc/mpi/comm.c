@@ -165,7 +165,8 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 }
 
 /* MPI_COMM_TYPE_SHARED: the cores of one tile, which share its MPB. */
-int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, void *info, MPI_Comm *newcomm)
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                        MPI_Comm *newcomm)
 {
     (void)info;
     if (split_type == MPI_UNDEFINED)

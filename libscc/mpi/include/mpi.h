@@ -22,6 +22,7 @@ typedef struct mpi_type_s       *MPI_Datatype;
 typedef struct mpi_op_s         *MPI_Op;
 typedef struct mpi_request_s    *MPI_Request;
 typedef struct mpi_errhandler_s *MPI_Errhandler;
+typedef struct mpi_info_s       *MPI_Info;
 typedef ptrdiff_t MPI_Aint;
 typedef long long MPI_Count;
 typedef long long MPI_Offset;
@@ -49,6 +50,7 @@ extern struct mpi_errhandler_s mpi_errors_fatal_, mpi_errors_return_;
 #define MPI_OP_NULL          ((MPI_Op)0)
 #define MPI_REQUEST_NULL     ((MPI_Request)0)
 #define MPI_ERRHANDLER_NULL  ((MPI_Errhandler)0)
+#define MPI_INFO_NULL        ((MPI_Info)0)
 #define MPI_ERRORS_ARE_FATAL (&mpi_errors_fatal_)
 #define MPI_ERRORS_RETURN    (&mpi_errors_return_)
 
@@ -124,6 +126,8 @@ extern unsigned char mpi_ops_[];
 #define MPI_MAX_ERROR_STRING         256
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
 #define MPI_MAX_OBJECT_NAME          128
+#define MPI_MAX_INFO_KEY             255
+#define MPI_MAX_INFO_VAL             1024
 #define MPI_BSEND_OVERHEAD           64
 
 #define MPI_IDENT     0
@@ -187,6 +191,19 @@ int MPI_Get_version(int *version, int *subversion);
 int MPI_Get_library_version(char *version, int *resultlen);
 int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag);
 
+/* info objects and memory */
+int MPI_Info_create(MPI_Info *info);
+int MPI_Info_set(MPI_Info info, const char *key, const char *value);
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
+int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag);
+int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
+int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
+int MPI_Info_delete(MPI_Info info, const char *key);
+int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
+int MPI_Info_free(MPI_Info *info);
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int MPI_Free_mem(void *base);
+
 /* errors */
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh);
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *eh);
@@ -244,7 +261,8 @@ int MPI_Comm_size(MPI_Comm comm, int *size);
 int MPI_Comm_rank(MPI_Comm comm, int *rank);
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
-int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, void *info, MPI_Comm *newcomm);
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                        MPI_Comm *newcomm);
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
 int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result);
