@@ -173,3 +173,17 @@ def test_readme_mpi_example(backend, tmp_path):
     tiles = {0: "tile00(0,0)", 1: "tile00(0,0)", 2: "tile01(1,0)", 3: "tile01(1,0)"}
     assert sorted(r.stdout.splitlines()) == [
         f"[{k}] rank {k} of 4 on scc-core{k:02d}-{tiles[k]}: ranks sum to 6" for k in range(4)]
+
+
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("name,args,head", [
+    ("pingpong", ["32", "65536"], "api,bytes,iterations,usec_per_roundtrip,MB_per_s"),
+    ("collbench", ["8", "4096"], "collective,bytes,iterations,usec"),
+])
+def test_benchmarks_run(name, args, head):
+    """The section-4 benchmarks (docs/mpi.md, "Performance") run and print
+    their CSV; their modeled numbers come from the chip in timing mode."""
+    r = mpiexec("host", name, 3, *args)
+    assert r.returncode == 0, explain(r)
+    lines = r.stdout.splitlines()
+    assert lines[0] == head and len(lines) == 1 + len(args) * (2 if name == "collbench" else 1)

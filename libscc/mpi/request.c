@@ -11,10 +11,17 @@ void send_start(MPI_Request s, int tag, int src_rank);
 
 static MPI_Request *table;
 static int table_n, *free_ids, nfree;
+static MPI_Request spare;       /* released requests, for reuse (->next) */
 
 static MPI_Request req_new(int kind, MPI_Comm c, int ctx)
 {
-    MPI_Request r = calloc(1, sizeof *r);
+    MPI_Request r = spare;
+    if (r) {
+        spare = r->next;
+        memset(r, 0, sizeof *r);
+    } else {
+        r = calloc(1, sizeof *r);
+    }
     if (!r)
         mpi_die(MPI_ERR_NO_MEM, "out of memory for a request");
     if (!nfree) {
@@ -48,7 +55,8 @@ void req_release(MPI_Request r)
     free_ids[nfree++] = r->id;
     if (r->own_data)
         free(r->data);
-    free(r);
+    r->next = spare;
+    spare = r;
 }
 
 int req_isend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c,

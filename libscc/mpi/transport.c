@@ -61,6 +61,9 @@ static struct out *out_head, *out_tail, *self_head, *self_tail;
 static struct out *sending;
 static struct scc_xfer send_x;
 static struct in in[RCCE_MAXNP];
+/* Where a one-chunk packet from each UE lands: no allocation on the
+ * common path; one kept as unexpected is copied out. */
+static char stage[RCCE_MAXNP][SCC_MPB_PAYLOAD_SIZE];
 static MPI_Request raw_req[RCCE_MAXNP];
 static MPI_Request posted_head, posted_tail;
 static struct unexp *unexp_head, *unexp_tail;
@@ -99,9 +102,44 @@ static void req_done(MPI_Request r)
         req_release(r);
 }
 
+/* Small packets and queue entries are reused rather than allocated: the
+ * latency of a short message is mostly such bookkeeping. */
+#define SMALL_PKT 256
+struct spare { struct spare *next; };
+static struct spare *spare_out, *spare_pkt;
+
+static void *take(struct spare **list, size_t n)
+{
+    struct spare *p = *list;
+    if (p) {
+        *list = p->next;
+        return p;
+    }
+    return malloc(n);
+}
+
+static void give(struct spare **list, void *p)
+{
+    struct spare *s = p;
+    s->next = *list;
+    *list = s;
+}
+
+/* Packets of at most SMALL_PKT bytes come from the spare list (their
+ * owner pointer is tagged by where they came from: see packet()). */
+static void packet_free(void *p, size_t len)
+{
+    if (!p)
+        return;
+    if (len <= SMALL_PKT)
+        give(&spare_pkt, p);
+    else
+        free(p);
+}
+
 void send_raw(int ue, const void *data, size_t len, MPI_Request notify, void *owned)
 {
-    struct out *o = malloc(sizeof *o);
+    struct out *o = take(&spare_out, sizeof *o);
     if (!o)
         mpi_die(MPI_ERR_NO_MEM, "out of memory for a message to rank %d", ue);
     *o = (struct out){ NULL, ue, data, len, owned, notify };
@@ -119,7 +157,8 @@ void send_packet(int ue, void *pkt, size_t len, MPI_Request notify)
 static void *packet(int kind, int ctx, int tag, int src, size_t size, int sreq, int rreq,
                     const void *data, size_t n)
 {
-    struct pkt *p = malloc(sizeof *p + n);
+    struct pkt *p = sizeof *p + n <= SMALL_PKT ? take(&spare_pkt, SMALL_PKT)
+                                               : malloc(sizeof *p + n);
     if (!p)
         mpi_die(MPI_ERR_NO_MEM, "out of memory for a message of %zu bytes", n);
     *p = (struct pkt){ (uint32_t)kind, (uint32_t)ctx, tag, src, (uint32_t)size,
@@ -247,12 +286,12 @@ int p2p_probe(int ctx, int src, int tag, MPI_Comm c, MPI_Status *st)
     return 0;
 }
 
-/* A whole packet from ue (buf owned by the caller unless kept). */
-static void arrived(int ue, char *buf, size_t len)
+/* A whole packet from ue; buf is freed here if owned, else it is a
+ * staging buffer and copied if kept. */
+static void arrived(int ue, char *buf, size_t len, int owned)
 {
     struct pkt h;
     memcpy(&h, buf, sizeof h);
-    (void)len;
 
     switch (h.kind) {
     case P_EAGER:
@@ -266,7 +305,8 @@ static void arrived(int ue, char *buf, size_t len)
             if (posted_tail == r)
                 posted_tail = prev;
             deliver(r, &h, buf + sizeof h, ue);
-            free(buf);
+            if (owned)
+                free(buf);
             return;
         }
         if (unexp_msgs + 1 > UNEXPECTED_MSGS ||
@@ -278,7 +318,13 @@ static void arrived(int ue, char *buf, size_t len)
                     unexp_bytes + (h.kind == P_RTS ? 0 : h.size), UNEXPECTED_MSGS,
                     UNEXPECTED_BYTES);
         struct unexp *u = malloc(sizeof *u);
-        if (!u)
+        if (!owned) {
+            char *copy = malloc(len);
+            if (copy)
+                memcpy(copy, buf, len);
+            buf = copy;
+        }
+        if (!u || !buf)
             mpi_die(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
         *u = (struct unexp){ NULL, h, ue, buf };
         if (unexp_tail)
@@ -304,7 +350,8 @@ static void arrived(int ue, char *buf, size_t len)
         req_done(req_by_id((int)h.sreq));
         break;
     }
-    free(buf);
+    if (owned)
+        free(buf);
 }
 
 /* The raw data of a rendezvous, arrived in buf (the receive's own buffer
@@ -345,10 +392,10 @@ static int progress_send(void)
         moved = 1;
         struct out *o = sending;
         sending = NULL;
-        free(o->owned);
+        packet_free(o->owned, o->len);
         if (o->notify)
             req_done(o->notify);
-        free(o);
+        give(&spare_out, o);
     }
 }
 
@@ -370,6 +417,8 @@ static int progress_recv(void)
             MPI_Request r = raw_req[ue];
             if (c->raw && r->type->contig && c->len <= capacity(r))
                 c->buf = r->buf;
+            else if (!c->raw && c->len <= sizeof stage[ue])
+                c->buf = stage[ue];
             else if (!(c->buf = malloc(c->len ? c->len : 1)))
                 mpi_die(MPI_ERR_NO_MEM, "out of memory for a message of %zu bytes from rank %d",
                         c->len, ue);
@@ -383,7 +432,7 @@ static int progress_recv(void)
         if (c->raw)
             raw_arrived(ue, c->buf);
         else
-            arrived(ue, c->buf, c->len);
+            arrived(ue, c->buf, c->len, c->buf != stage[ue]);
     }
     return moved;
 }
@@ -403,8 +452,8 @@ static int progress_self(void)
             memcpy(copy, o->buf, len);
         if (o->notify)
             req_done(o->notify);
-        free(o);
-        arrived(mpi_env.me, copy, len);
+        give(&spare_out, o);
+        arrived(mpi_env.me, copy, len, 1);
         moved = 1;
     }
     return moved;

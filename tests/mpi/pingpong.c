@@ -1,0 +1,44 @@
+/* pingpong: MPI_Send/MPI_Recv round trips between ranks 0 and 1 (the
+ * others wait), for issue 46's section 4 comparison with RCCE's and
+ * iRCCE's ping-pong (apps/pingpong.c): one CSV line per size, times in
+ * MPI_Wtime's seconds (modeled in timing mode). Sizes in bytes as
+ * arguments (default 32 and 65536). */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    int rank;
+    static char buf[1 << 20];
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int nsizes = argc > 1 ? argc - 1 : 2;
+    if (rank == 0)
+        printf("api,bytes,iterations,usec_per_roundtrip,MB_per_s\n");
+    for (int s = 0; s < nsizes; s++) {
+        int n = argc > 1 ? atoi(argv[1 + s]) : (s ? 65536 : 32);
+        int iters = n <= 4096 ? 1000 : 128;
+        if (n > (int)sizeof buf)
+            n = sizeof buf;
+        for (int warm = 1; warm >= 0; warm--) {
+            MPI_Barrier(MPI_COMM_WORLD);
+            double t0 = MPI_Wtime();
+            for (int i = 0; i < (warm ? 1 : iters); i++) {
+                if (rank == 0) {
+                    MPI_Send(buf, n, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+                    MPI_Recv(buf, n, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                } else if (rank == 1) {
+                    MPI_Recv(buf, n, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    MPI_Send(buf, n, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+                }
+            }
+            double us = (MPI_Wtime() - t0) * 1e6 / iters;
+            if (!warm && rank == 0)
+                printf("mpi,%d,%d,%.2f,%.2f\n", n, iters, us, 2.0 * n / us);
+        }
+    }
+    MPI_Finalize();
+    return 0;
+}
