@@ -89,6 +89,7 @@ deps: $(DEPS_STAMP)
 -include libscc/sys/build.mk
 -include libscc/build.mk
 -include libscc/mpi/build.mk
+-include apps/build.mk
 -include libscc/sdk.mk
 
 ifneq ($(strip $(GUEST_TARGETS)),)
@@ -113,8 +114,6 @@ $(PICOLIBC_STAMP): $(PICOLIBC_SRC) scripts/build-picolibc.sh | $(VENV_STAMP) $(D
 	CROSS=$(CROSS) scripts/build-picolibc.sh $(BUILD)
 
 picolibc: $(PICOLIBC_STAMP)
-
-apps: $(filter $(BUILD)/apps/%,$(GUEST_TARGETS))
 
 # --- GRUB (scc-run --grub: booting each core through GRUB 2) ------------------
 # Debian's grub2 source, its upstream tarball alone (scripts/fetch-debsrc.sh

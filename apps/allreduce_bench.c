@@ -1,9 +1,9 @@
 /*
- * allreduce_bench.c - the allreduce benchmark: see collbench.h for the
+ * allreduce_bench.c - the allreduce benchmark: apps/coll/collbench.c has the
  * method, options and CSV columns. Built for the chip (build/apps/) and
  * for the host backend (build/libscc/rcce/host/).
  */
-#include "collbench.h"
+#include "coll/collbench.h"
 
 int RCCE_APP(int argc, char **argv)
 {

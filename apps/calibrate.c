@@ -18,7 +18,7 @@
  *   scc-run --timing --app build/apps/calibrate.elf -- 48 0.533 $(seq 0 47)
  *
  * UE 0 (core 0, tile (0,0)) measures; the others wait in a barrier. It
- * prints one CSV table, after the `#` lines of apps/benchout.h:
+ * prints one CSV table, after the `#` lines of apps/lib/bench.h:
  *
  *   param,op,hops,lines,modeled_us,published_us,reps,warmup,clock
  *
@@ -26,11 +26,11 @@
  * Table 1, a parameter of the cost model fitted from the others; a row
  * with op, hops and lines is 001's Figure 3, one operation, the mean of
  * reps after warmup. hops is the Manhattan distance (001's d is hops +
- * 1); clock says what the times are (apps/benchout.h): modeled_us is
+ * 1); clock says what the times are (apps/lib/bench.h): modeled_us is
  * modeled SCC time only where clock is modeled.
  *
- * It takes no options: its table (below) is empty, and it reads no word
- * after the RCCE words (nor does it refuse one: the tools do).
+ * It takes no options: its table (below) is empty, and it refuses any
+ * word after the RCCE words.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -38,8 +38,7 @@
 #include <string.h>
 
 #include "RCCE.h"
-#include "benchout.h"
-#include "opts.h"
+#include "bench.h"
 #ifndef SCC_HOST
 #include "scc.h"
 #endif
@@ -103,7 +102,7 @@ static char *fresh_priv(void)
  * reads, as with 001's timer around a put or get: choosing the buffer
  * and the operation is not.
  */
-static double time_op(int o, int peer, int bytes, double empty)
+BENCH_TIMED static double time_op(int o, int peer, int bytes, double empty)
 {
     double sum = 0, t0 = 0, t1 = 0;
     int r;
@@ -144,7 +143,7 @@ static double time_op(int o, int peer, int bytes, double empty)
     return sum / REPS * 1e6 - empty;
 }
 
-static double empty_us(void)
+BENCH_TIMED static double empty_us(void)
 {
     double sum = 0;
     int r;
@@ -182,9 +181,23 @@ static int peer_at(int hops, int mesh_x)
     return hops == 0 ? 1 : 2 * (y * mesh_x + x);
 }
 
-/* None (apps/opts.h): the ELF says so to the tools. */
+/* None (apps/lib/bench.h): the ELF says so to the tools. */
 #define CAL_OPTIONS(X)
-OPTS_TABLE(cal, dashdash, rcce, none, CAL_OPTIONS);
+BENCH_OPTIONS(cal, rcce, none, CAL_OPTIONS);
+
+/* It takes no word after the RCCE ones: 0, or 2 after saying why. */
+static int cal_options(int argc, char **argv)
+{
+    struct bench_args args;
+    const char *v;
+
+    bench_args(&args, argc, argv, 1, &cal_opts);
+    if (bench_next(&args, &v) == BENCH_END)
+        return 0;
+    fprintf(stderr, "calibrate: unknown argument '%s': it takes none after the RCCE ones\n",
+            bench_word(&args));
+    return 2;
+}
 
 int RCCE_APP(int argc, char **argv)
 {
@@ -193,9 +206,8 @@ int RCCE_APP(int argc, char **argv)
     double empty, L, o_mpb;
     int o, h, i, maxh;
 
-    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
-    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS)
-        return 2;                   /* RCCE_init said why */
+    if (bench_rcce_start(&argc, &argv, "calibrate", 0) || cal_options(argc, argv))
+        return 2;
     remote = RCCE_malloc(MAXLINES * LINE);
     local = RCCE_malloc(MAXLINES * LINE);
     if (!remote || !local) {

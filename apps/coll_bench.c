@@ -1,9 +1,9 @@
 /*
- * coll_bench.c - any collective (--op), default bcast: see collbench.h for the
+ * coll_bench.c - any collective (--op), default bcast: apps/coll/collbench.c has the
  * method, options and CSV columns. Built for the chip (build/apps/) and
  * for the host backend (build/libscc/rcce/host/).
  */
-#include "collbench.h"
+#include "coll/collbench.h"
 
 int RCCE_APP(int argc, char **argv)
 {

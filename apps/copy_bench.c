@@ -3,8 +3,9 @@
  * (docs/copy.md). Core 0 measures; the copy cores run apps/copy_core.elf
  * (coremaps/copy_bench.map: core 0 this program, cores 1-8 the service).
  *
- *   copy_bench [cores=1,2,...] [sizes=4K-16M] [iters=3] [local=plain,...]
- *              [remote=auto,lut] [regions]
+ *   copy_bench [--cores 1,2,...] [--sizes 4K-16M] [--iters 3] [--local plain,...]
+ *              [--remote auto,lut] [--regions]
+ *   (or cores=1,2 sizes=4K ...: any form of apps/lib/bench.h)
  *
  * The copy cores are the map's: at the end every other running core gets
  * a STOP, so run it only with copy cores beside it.
@@ -14,7 +15,7 @@
  * every local method, then for each remote method the copy split across
  * the first 1, 2, ... of the copy cores.
  *
- * CSV on stdout, after the `#` lines of apps/benchout.h:
+ * CSV on stdout, after the `#` lines of apps/lib/bench.h:
  *   kind,method,copy_cores,clock,bytes,iters,min_us,median_us,mb_per_s,verified,
  *   warmup,avg_us,max_us
  *
@@ -32,7 +33,7 @@
  *   warmup    iterations before the timed ones: none (each starts cold).
  *   min_us, median_us, avg_us, max_us: of the iters times.
  * Errors go to stderr.
- * regions (or --regions, regions=1; apps/benchout.h): the timed copies
+ * --regions (apps/lib/bench.h): the timed copies
  * are the region copy on core 0, for scc-run --timing-stats.
  * Every iteration copies a fresh stretch of two 24 MiB arenas (001's
  * method: no cache holds a line of it yet); before each, core 0 clears
@@ -44,11 +45,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
-#include "benchout.h"
-#include "opts.h"
+#include "bench.h"
 #include "scc_copy.h"
-#include "sizes.h"
 
 #define MAXN 48
 #define MAXITERS 100
@@ -142,7 +140,7 @@ static size_t fresh_offset(long bytes)
 }
 
 /* kind local: n = 0; kind cores: n copy cores. */
-static void measure(const char *kind, int method, int n, long bytes)
+BENCH_TIMED static void measure(const char *kind, int method, int n, long bytes)
 {
     double us[MAXITERS];
     int bad = 0, verified = 1;
@@ -171,22 +169,59 @@ static void measure(const char *kind, int method, int n, long bytes)
 
 static int usage(const char *why)
 {
-    fprintf(stderr, "copy_bench: %s\nusage: copy_bench [cores=1,2,...] [sizes=4K-16M|4K:16M] "
-            "[iters=N] [local=plain,mpbt_src,mpbt_dst,mpbt,lut] [remote=auto,lut,...] "
-            "[regions|--regions]\n", why);
+    fprintf(stderr, "copy_bench: %s\nusage: copy_bench [--cores 1,2,...] "
+            "[--sizes 4K-16M|4K:16M] [--iters N] [--local plain,mpbt_src,mpbt_dst,mpbt,lut] "
+            "[--remote auto,lut,...] [--regions]\n", why);
     return 2;
 }
 
-/* The arguments (apps/opts.h): the words the parser compares, and the
- * ELF's list for the tools, with regions (bench_regions_arg's,
- * apps/benchout.h). */
+/* The arguments (apps/lib/bench.h), and the region option. */
 #define CB_OPTIONS(X)               \
     X(CB_CORES, "cores", value)     \
     X(CB_SIZES, "sizes", value)     \
     X(CB_ITERS, "iters", value)     \
     X(CB_LOCAL, "local", value)     \
     X(CB_REMOTE, "remote", value)
-OPTS_TABLE(cb, keyeq, none, regions, CB_OPTIONS);
+BENCH_OPTIONS(cb, none, regions, CB_OPTIONS);
+
+/* The arguments into the globals above: 0, or 2 after saying why. */
+static int cb_options(int argc, char **argv)
+{
+    struct bench_args args;
+    const char *v;
+    long x;
+    int k;
+
+    bench_args(&args, argc, argv, 1, &cb_opts);
+    while ((k = bench_next(&args, &v)) != BENCH_END) {
+        switch (k) {
+        case BENCH_BAD:
+            return usage(bench_why());
+        case BENCH_POSITIONAL:
+            return usage("unknown argument");
+        case CB_CORES:
+            if (parse_cores(v))
+                return usage("bad --cores");
+            break;
+        case CB_SIZES:
+            if (parse_sizes(v))
+                return usage(size_why());
+            break;
+        case CB_ITERS:
+            if (bench_count(v, 1, MAXITERS, &x))
+                return usage("--iters must be 1-100");
+            iters = (int)x;
+            break;
+        case CB_LOCAL:
+            local_methods = v;
+            break;
+        case CB_REMOTE:
+            remote_methods = v;
+            break;
+        }
+    }
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -198,28 +233,8 @@ int main(int argc, char **argv)
         return usage("run it on core 0 (the copy cores run copy_core.elf)");
     parse_sizes("4K-16M");
     parse_cores("1,2,3,4,5,6,7,8");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (bench_regions_arg(a)) {
-            continue;
-        } else if (OPTS_HAS(cb, CB_CORES, a)) {
-            if (parse_cores(OPTS_AFTER(cb, CB_CORES, a)))
-                return usage("bad cores=");
-        } else if (OPTS_HAS(cb, CB_SIZES, a)) {
-            if (parse_sizes(OPTS_AFTER(cb, CB_SIZES, a)))
-                return usage(size_why());
-        } else if (OPTS_HAS(cb, CB_ITERS, a)) {
-            iters = atoi(OPTS_AFTER(cb, CB_ITERS, a));
-            if (iters < 1 || iters > MAXITERS)
-                return usage("iters must be 1-100");
-        } else if (OPTS_HAS(cb, CB_LOCAL, a)) {
-            local_methods = OPTS_AFTER(cb, CB_LOCAL, a);
-        } else if (OPTS_HAS(cb, CB_REMOTE, a)) {
-            remote_methods = OPTS_AFTER(cb, CB_REMOTE, a);
-        } else {
-            return usage("unknown argument");
-        }
-    }
+    if (cb_options(argc, argv))
+        return 2;
     scc_time(&t);
     gtsc_mhz = t.gtsc_hz / 1e6;
 
@@ -257,7 +272,7 @@ int main(int argc, char **argv)
             size_t len = strcspn(m, ",");
             int method = method_of(m, len);
             if (method < 0 || method == SCC_COPY_AUTO)
-                return usage("bad local= method");
+                return usage("bad --local method");
             measure("local", method, 0, sizes[s]);
             m += len + (m[len] == ',');
         }
@@ -265,7 +280,7 @@ int main(int argc, char **argv)
             size_t len = strcspn(m, ",");
             int method = method_of(m, len);
             if (method < 0)
-                return usage("bad remote= method");
+                return usage("bad --remote method");
             for (int n = 1; n <= ncores; n++)
                 measure("cores", method, n, sizes[s]);
             m += len + (m[len] == ',');

@@ -2,7 +2,7 @@
  * The copy-core service (docs/copy.md): a core given this image in the
  * core map serves copy requests from its kernel mailbox until a STOP.
  *
- *   copy_core [fault=N] [hang=N]
+ *   copy_core [--fault N] [--hang N]     (or fault=N hang=N: apps/lib/bench.h)
  *
  * A request {dst, src, size, target, method, cookie} (SCC_COPY_TAG_REQ)
  * names the sender's user addresses; the sender is the mailbox's source,
@@ -13,8 +13,8 @@
  * waiting for the data is not left waiting). A malformed message gets
  * -SCC_EINVAL back and the service goes on.
  *
- * fault=N (tests): the N-th request faults the core before it is served,
- * as a bug in the service would. hang=N (tests): the N-th request sends the
+ * --fault N (tests): the N-th request faults the core before it is served,
+ * as a bug in the service would. --hang N (tests): the N-th request sends the
  * service into a loop that never ends, as another bug would: its requester
  * gives up at the deadline (scc_copy_set_timeout) and the machine ends
  * this core as unresponsive.
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "opts.h"
+#include "bench.h"
 #include "scc_copy.h"
 
 #define WINDOWS 3
@@ -50,12 +50,31 @@ static void answer(int dest, uint32_t cookie, int32_t status, int requester, uin
         printf("copy_core %02d: answer to core %d failed: %d\n", scc_core_id(), dest, r);
 }
 
-/* The arguments (apps/opts.h): the words the parser compares, and the
- * ELF's list for the tools. */
+/* The arguments (apps/lib/bench.h). */
 #define CC_OPTIONS(X)               \
     X(CC_FAULT, "fault", value)     \
     X(CC_HANG, "hang", value)
-OPTS_TABLE(cc, keyeq, none, none, CC_OPTIONS);
+BENCH_OPTIONS(cc, none, none, CC_OPTIONS);
+
+/* The test knobs into *fault_at and *hang_at: 0, or 2 after saying why. */
+static int cc_options(int argc, char **argv, unsigned long *fault_at, unsigned long *hang_at)
+{
+    struct bench_args args;
+    const char *v;
+    int k;
+
+    bench_args(&args, argc, argv, 1, &cc_opts);
+    while ((k = bench_next(&args, &v)) != BENCH_END) {
+        if (k == CC_FAULT || k == CC_HANG) {
+            *(k == CC_FAULT ? fault_at : hang_at) = strtoul(v, NULL, 0);
+            continue;
+        }
+        printf("copy_core %02d: unknown argument %s%s%s\n", scc_core_id(), bench_word(&args),
+               k == BENCH_BAD ? ": " : "", k == BENCH_BAD ? bench_why() : "");
+        return 2;
+    }
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -63,16 +82,8 @@ int main(int argc, char **argv)
     unsigned served = 0, refused = 0, malformed = 0, n = 0;
     int me = scc_core_id(), ncores = scc_num_cores();
 
-    for (int i = 1; i < argc; i++) {
-        if (OPTS_HAS(cc, CC_FAULT, argv[i])) {
-            fault_at = strtoul(OPTS_AFTER(cc, CC_FAULT, argv[i]), NULL, 0);
-        } else if (OPTS_HAS(cc, CC_HANG, argv[i])) {
-            hang_at = strtoul(OPTS_AFTER(cc, CC_HANG, argv[i]), NULL, 0);
-        } else {
-            printf("copy_core %02d: unknown argument %s\n", me, argv[i]);
-            return 2;
-        }
-    }
+    if (cc_options(argc, argv, &fault_at, &hang_at))
+        return 2;
     /* A first, empty request makes the kernel treat this core as a copy
      * core: when it stops, waiting requesters are woken to notice. */
     scc_syscall(SYS_copy_serve, me, 0, 0, 0, SCC_COPY_PLAIN);

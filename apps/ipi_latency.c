@@ -4,7 +4,8 @@
  * interrupts every other core in turn, n times each; the peer answers
  * each interrupt with one back to core 0.
  *
- *   ipi_latency [n=100000] [drop=10] [peers=1,2,...] [regions]
+ *   ipi_latency [--n 100000] [--drop 10] [--peers 1,2,...] [--regions]
+ *   (or n=100000 drop=10 ...: any form of apps/lib/bench.h)
  *
  * The first drop percent of each peer's rounds are dropped (warm-up).
  * Kinds, all in core cycles:
@@ -24,7 +25,7 @@
  * machine's TSCs all start at reset and count the same clock (in the
  * timing mode, modeled time; on the SCC they were not synchronized).
  *
- * CSV on stdout, after the `#` lines of apps/benchout.h:
+ * CSV on stdout, after the `#` lines of apps/lib/bench.h:
  *   bench,scheme,peer,hops,kind,unit,n,median,mean,min,max,clock,warmup,
  *   verified
  * one row per peer and kind, then per hop distance and kind with peer
@@ -35,7 +36,7 @@
  * should be (else the run fails: a row is always "yes"). Errors go to
  * stderr.
  *
- * regions (or --regions, regions=1; apps/benchout.h): core 0's counted
+ * --regions (apps/lib/bench.h): core 0's counted
  * rounds, from just before its send to its wake-up by the answer (rtt),
  * are the region ipi, for scc-run --timing-stats.
  *
@@ -50,9 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
-#include "benchout.h"
-#include "opts.h"
+#include "bench.h"
 #include "scc.h"
 
 #define MAX_CORES 48
@@ -150,7 +149,7 @@ static uint32_t *alloc(unsigned n)
     return v;
 }
 
-static void peer(int me, struct shared *sh, unsigned rounds, unsigned drop)
+BENCH_TIMED static void peer(int me, struct shared *sh, unsigned rounds, unsigned drop)
 {
     unsigned n = rounds - drop, seen = scc_intr_count();
     uint32_t *v[NKINDS];
@@ -196,7 +195,7 @@ static void row(const char *peer, int hops, int kind, unsigned n, const struct s
            (unsigned long)s->min, (unsigned long)s->max, clock, warmup);
 }
 
-static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
+BENCH_TIMED static void measure(int p, struct shared *sh, unsigned rounds, unsigned drop,
                     struct stats out[NKINDS])
 {
     unsigned n = rounds - drop, seen = scc_intr_count();
@@ -262,14 +261,47 @@ static int parse_peers(char *p, int *peers)
     return n;
 }
 
-/* The arguments (apps/opts.h): the words the parser compares, and the
- * ELF's list for the tools, with regions (bench_regions_arg's,
- * apps/benchout.h). */
+/* The arguments (apps/lib/bench.h), and the region option. */
 #define IPI_OPTIONS(X)              \
     X(IPI_N, "n", value)            \
     X(IPI_DROP, "drop", value)      \
     X(IPI_PEERS, "peers", value)
-OPTS_TABLE(ipi, keyeq, none, regions, IPI_OPTIONS);
+BENCH_OPTIONS(ipi, none, regions, IPI_OPTIONS);
+
+/* The arguments into *rounds, *drop_pct and peers[*npeers]: 0, or 2
+ * (core 0 says why; the others leave that to it, and fail the run). */
+static int ipi_options(int argc, char **argv, unsigned *rounds, unsigned *drop_pct,
+                       int *peers, int *npeers)
+{
+    struct bench_args args;
+    const char *v;
+    char *end;
+    int k;
+
+    bench_args(&args, argc, argv, 1, &ipi_opts);
+    while ((k = bench_next(&args, &v)) != BENCH_END) {
+        char copy[160];
+
+        end = NULL;
+        if (k == IPI_N || k == IPI_DROP) {
+            *(k == IPI_N ? rounds : drop_pct) = strtoul(v, &end, 0);
+            if (end == v || *end)
+                end = NULL;
+        } else if (k == IPI_PEERS && strlen(v) < sizeof copy) {
+            strcpy(copy, v);
+            *npeers = parse_peers(copy, peers);
+            end = *npeers < 0 ? NULL : copy;
+        }
+        if (!end) {
+            if (scc_core_id() == 0)
+                fprintf(stderr, "ipi_latency: bad argument '%s'%s%s (--n ROUNDS --drop PERCENT "
+                        "--peers LIST --regions)\n", bench_word(&args),
+                        k == BENCH_BAD ? ": " : "", k == BENCH_BAD ? bench_why() : "");
+            return 2;
+        }
+    }
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -278,35 +310,14 @@ int main(int argc, char **argv)
 
     bench_keep_args(argc, argv);
     bench_region_name("ipi");
-
-    for (int i = 1; i < argc; i++) {
-        char *a = argv[i], *end;
-        if (bench_regions_arg(a)) {
-            continue;
-        } else if (OPTS_HAS(ipi, IPI_N, a)) {
-            rounds = strtoul(OPTS_AFTER(ipi, IPI_N, a), &end, 0);
-        } else if (OPTS_HAS(ipi, IPI_DROP, a)) {
-            drop_pct = strtoul(OPTS_AFTER(ipi, IPI_DROP, a), &end, 0);
-        } else if (OPTS_HAS(ipi, IPI_PEERS, a)) {
-            npeers = parse_peers(OPTS_AFTER(ipi, IPI_PEERS, a), peers);
-            end = npeers < 0 ? a : a + strlen(a);
-        } else {
-            end = a;
-        }
-        if (end == a || *end) {
-            if (me != 0)
-                return 0;       /* core 0 says why and fails the run */
-            fprintf(stderr, "ipi_latency: bad argument '%s' (n=ROUNDS drop=PERCENT "
-                    "peers=LIST regions)\n", a);
-            return 2;
-        }
-    }
+    if (ipi_options(argc, argv, &rounds, &drop_pct, peers, &npeers))
+        return me == 0 ? 2 : 0;     /* core 0 says why and fails the run */
     unsigned drop = (unsigned)((uint64_t)rounds * drop_pct / 100);
     bench_region_from(drop);
     if (drop_pct >= 100 || rounds - drop == 0) {
         if (me != 0)
             return 0;
-        fprintf(stderr, "ipi_latency: n=%u drop=%u leaves no rounds to report\n", rounds,
+        fprintf(stderr, "ipi_latency: --n %u --drop %u leaves no rounds to report\n", rounds,
                 drop_pct);
         return 2;
     }

@@ -6,12 +6,14 @@
  *
  *   many_to_one <nues> <GHz> <cores...> [--scheme SPEC]... [--records M]
  *               [--receiver UE] [--list] [--regions]
+ *   (each option in any form of apps/lib/bench.h: --records 20, --records=20,
+ *   records=20)
  *
  * The receiver checks that every record arrives exactly once, in order per
  * sender, with the content its (source, sequence number) determine; any
  * other outcome ends the run with status 1 and says what came.
  *
- * CSV on stdout (the receiver's), after the `#` lines of apps/benchout.h,
+ * CSV on stdout (the receiver's), after the `#` lines of apps/lib/bench.h,
  * one row per scheme:
  *   many_to_one,scheme,params,receiver,senders,records,cycles,records_per_s,
  *   mb_per_s,busy_pct,jain,verified,clock
@@ -23,15 +25,14 @@
  * (1 = equal) of the records per sender among the first half received.
  * Errors go to stderr.
  *
- * --regions (apps/benchout.h): region many_to_one is the receiver's
+ * --regions (apps/lib/bench.h): region many_to_one is the receiver's
  * timed span (the cycles column) and each sender's sends.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
-#include "benchout.h"
+#include "bench.h"
 #include "notify/notify.h"
 #include "scc.h"
 
@@ -53,8 +54,9 @@ static uint64_t idle_tsc(void)
     return k.idle_tsc;
 }
 
-/* Receive everything; 0, or 1 after saying what went wrong. */
-static int receive(const struct scheme *s, const char *params, int recv, unsigned m)
+/* Receive everything, timed; 0, or 1 after saying what went wrong.
+ * BENCH_TIMED: its code does not change with main's. */
+BENCH_TIMED static int receive(const struct scheme *s, const char *params, int recv, unsigned m)
 {
     static uint32_t next[RCCE_MAXNP], half[RCCE_MAXNP];
     unsigned total = (unsigned)(ncores - 1) * m;
@@ -96,88 +98,130 @@ static int receive(const struct scheme *s, const char *params, int recv, unsigne
     return 0;
 }
 
-int RCCE_APP(int argc, char **argv)
+/* A sender's records to @recv, as fast as the scheme lets it (the load the
+ * receiver times). BENCH_TIMED: its code does not change with main's. */
+BENCH_TIMED static void send_records(int recv, unsigned m)
 {
-    const char *specs[MAX_SPECS];
-    int nspecs = 0, recv = 0;
-    unsigned m = 20;
+    struct record r;
 
-    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
-    bench_region_name("many_to_one");
-    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
-        fprintf(stderr, "many_to_one: RCCE_init failed: start as many_to_one <nues> <GHz> "
-                "<cores...> [options]\n");
-        return 2;
+    BENCH_MARK_BEGIN();
+    for (unsigned i = 0; i < m; i++) {
+        rec_fill(&r, (uint32_t)me, i);
+        chan_send(recv, &r);
     }
-    me = RCCE_ue();
-    ncores = RCCE_num_ues();
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end = NULL;
+    BENCH_MARK_END();
+}
+
+/* The options (apps/lib/bench.h), and the region option. */
+#define MTO_OPTIONS(X)                  \
+    X(MTO_SCHEME, "scheme", value)      \
+    X(MTO_RECORDS, "records", value)    \
+    X(MTO_RECEIVER, "receiver", value)  \
+    X(MTO_LIST, "list", flag)
+BENCH_OPTIONS(mto, rcce, regions, MTO_OPTIONS);
+
+/* What a run measures: the schemes, the records per sender, the receiver. */
+struct run {
+    const char *specs[MAX_SPECS];
+    int nspecs, recv, list;
+    unsigned m;
+};
+
+/* The options after the RCCE words into @r: 0, or 2 (the exit status)
+ * after UE 0 said why. */
+static int mto_options(int argc, char **argv, struct run *r)
+{
+    struct bench_args a;
+    const char *v;
+    char *end;
+    int k;
+
+    bench_args(&a, argc, argv, 1, &mto_opts);
+    while ((k = bench_next(&a, &v)) != BENCH_END) {
         int bad = 0;
-        if (bench_regions_arg(a)) {
-            continue;
-        } else if (!strcmp(a, "--list")) {
-            SAY("many_to_one schemes (--scheme NAME[:key=value,...]):\n");
-            scheme_list(stdout);
-            return 0;
-        } else if (!strcmp(a, "--scheme") && v) {
-            bad = (nspecs = scheme_specs(v, specs, nspecs, MAX_SPECS)) < 0;
-        } else if (!strcmp(a, "--records") && v) {
+
+        switch (k) {
+        case BENCH_BAD:
+            SAY_ERR("many_to_one: %s (--scheme SPEC, --records M, --receiver UE, --list, "
+                    "--regions)\n", bench_why());
+            return bad_exit();
+        case BENCH_POSITIONAL:
+            SAY_ERR("many_to_one: unknown argument '%s' (--scheme SPEC, --records M, "
+                    "--receiver UE, --list, --regions)\n", v);
+            return bad_exit();
+        case MTO_LIST:
+            r->list = *v == '1';
+            break;
+        case MTO_SCHEME:
+            bad = (r->nspecs = scheme_specs(v, r->specs, r->nspecs, MAX_SPECS)) < 0;
+            break;
+        case MTO_RECORDS: {
             unsigned long x = strtoul(v, &end, 0);
             bad = end == v || *end || x < 1 || x > 1000000;
             if (bad)
                 SAY_ERR("many_to_one: --records wants 1..1000000\n");
-            m = (unsigned)x;
-        } else if (!strcmp(a, "--receiver") && v) {
+            r->m = (unsigned)x;
+            break;
+        }
+        case MTO_RECEIVER: {
             long x = strtol(v, &end, 0);
             bad = end == v || *end || x < 0 || x >= ncores;
             if (bad)
                 SAY_ERR("many_to_one: --receiver wants a UE 0..%d\n", ncores - 1);
-            recv = (int)x;
-        } else {
-            SAY_ERR("many_to_one: unknown argument '%s' (--scheme SPEC, --records M, "
-                    "--receiver UE, --list, --regions)\n", a);
-            bad = 1;
+            r->recv = (int)x;
+            break;
+        }
         }
         if (bad)
             return bad_exit();
-        i++;
+    }
+    return 0;
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    struct run run = {.m = 20};
+
+    if (bench_rcce_start(&argc, &argv, "many_to_one", 0))
+        return 2;
+    bench_region_name("many_to_one");
+    me = RCCE_ue();
+    ncores = RCCE_num_ues();
+    if (mto_options(argc, argv, &run))
+        return 2;
+    if (run.list) {
+        SAY("many_to_one schemes (--scheme NAME[:key=value,...]):\n");
+        scheme_list(stdout);
+        return 0;
     }
     if (ncores < 2) {
         SAY_ERR("many_to_one: needs at least 2 UEs\n");
         return 2;
     }
-    if (!nspecs)
-        nspecs = scheme_specs("all", specs, 0, MAX_SPECS);
+    if (!run.nspecs)
+        run.nspecs = scheme_specs("all", run.specs, 0, MAX_SPECS);
 
-    if (me == recv) {
+    if (me == run.recv) {
         char what[120];
         snprintf(what, sizeof what, "%d senders, %u records each, to UE %d; clock %s",
-                 ncores - 1, m, recv, bench_clock());
+                 ncores - 1, run.m, run.recv, bench_clock());
         bench_preamble(what);
         printf("many_to_one,scheme,params,receiver,senders,records,cycles,records_per_s,"
                "mb_per_s,busy_pct,jain,verified,clock\n");
     }
     int status = 0;
-    for (int k = 0; k < nspecs; k++) {
+    for (int k = 0; k < run.nspecs; k++) {
         const char *params;
-        const struct scheme *s = scheme_find(specs[k], &params);
+        const struct scheme *s = scheme_find(run.specs[k], &params);
         if (chan_setup(s, params) < 0)
             return bad_exit();
         RCCE_barrier(&RCCE_COMM_WORLD);
-        if (me == recv) {
-            status = receive(s, params, recv, m);
+        if (me == run.recv) {
+            status = receive(s, params, run.recv, run.m);
             if (status)
                 return status;      /* the senders may wait for ever: stop the run */
         } else {
-            struct record r;
-            BENCH_MARK_BEGIN();
-            for (unsigned i = 0; i < m; i++) {
-                rec_fill(&r, (uint32_t)me, i);
-                chan_send(recv, &r);
-            }
-            BENCH_MARK_END();
+            send_records(run.recv, run.m);
         }
         RCCE_barrier(&RCCE_COMM_WORLD);
         chan_teardown();

@@ -5,6 +5,7 @@
  * mailbox mode (its mbox= option), or in the mode given as mode=ipi|poll|hybrid.
  *
  *   mbox_bench [n=1000] [warmup=100] [mode=MODE] [peers=1,2,11,47]
+ *   (each option in any form of apps/lib/bench.h: n=1000, --n 1000, --n=1000)
  *
  * Core 0 measures one peer at a time. For each of warmup + n rounds it
  * sends a PING to the peer and waits for the PONG; only the last n rounds
@@ -37,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "scc.h"
 
 #define TAG_PING 1
@@ -89,7 +91,9 @@ static void send_stamp(int dest, int tag, uint32_t seq)
         die("scc_mbox_send", r);
 }
 
-static void peer(int me, struct shared *sh)
+/* A peer: it answers each PING with a PONG stamped with its clocks.
+ * BENCH_TIMED: its code does not change with main's. */
+BENCH_TIMED static void peer(int me, struct shared *sh)
 {
     /* Wait for core 0 to call: it pulses our INTR line until we answer. */
     while (sh->turn != (uint32_t)me)
@@ -113,7 +117,10 @@ static void peer(int me, struct shared *sh)
     }
 }
 
-static void measure(int p, struct shared *sh, const char *mode, unsigned n, unsigned warmup)
+/* Core 0's warmup + n rounds with peer p, timed; the rows. BENCH_TIMED:
+ * its code does not change with main's. */
+BENCH_TIMED static void measure(int p, struct shared *sh, const char *mode, unsigned n,
+                                unsigned warmup)
 {
     uint32_t *rtt_t = malloc(n * sizeof *rtt_t), *rtt_g = malloc(n * sizeof *rtt_g);
     uint32_t *ow_t = malloc(n * sizeof *ow_t), *ow_g = malloc(n * sizeof *ow_g);
@@ -175,57 +182,101 @@ static void measure(int p, struct shared *sh, const char *mode, unsigned n, unsi
     free(ow_g);
 }
 
-int main(int argc, char **argv)
-{
-    unsigned n = 1000, warmup = 100;
-    int peers[MAX_PEERS] = {1, 2, 11, 47}, npeers = 4, want_mode = -1;
+/* The options (apps/lib/bench.h). */
+#define MBX_OPTIONS(X)              \
+    X(MBX_N, "n", value)            \
+    X(MBX_WARMUP, "warmup", value)  \
+    X(MBX_MODE, "mode", value)      \
+    X(MBX_PEERS, "peers", value)
+BENCH_OPTIONS(mbx, none, none, MBX_OPTIONS);
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strncmp(a, "n=", 2)) {
-            n = strtoul(a + 2, NULL, 0);
-        } else if (!strncmp(a, "warmup=", 7)) {
-            warmup = strtoul(a + 7, NULL, 0);
-        } else if (!strncmp(a, "mode=", 5)) {
-            want_mode = scc_mbox_mode_parse(a + 5);
-            if (want_mode < 0) {
-                printf("mbox_bench: unknown mode %s (ipi, poll, hybrid)\n", a + 5);
+/* What a run measures: rounds, warm-up, the mailbox mode (-1: the
+ * kernel's), the peers. */
+struct run {
+    unsigned n, warmup;
+    int want_mode, peers[MAX_PEERS], npeers;
+};
+
+/* "1,2,11,47" into r->peers, each once (up to MAX_PEERS; it stops at the
+ * first word that is not a number). */
+static void peer_list(const char *v, struct run *r)
+{
+    char *p = (char *)v;
+
+    r->npeers = 0;
+    while (*p && r->npeers < MAX_PEERS) {
+        int u = strtol(p, &p, 0), dup = 0;
+        for (int k = 0; k < r->npeers; k++)
+            dup |= r->peers[k] == u;
+        if (!dup)
+            r->peers[r->npeers++] = u;
+        if (*p == ',')
+            p++;
+        else if (*p)
+            break;
+    }
+}
+
+/* The options into @r: 0, or 2 (the exit status) after saying why. */
+static int mbx_options(int argc, char **argv, struct run *r)
+{
+    struct bench_args a;
+    const char *v;
+    int k;
+
+    bench_args(&a, argc, argv, 1, &mbx_opts);
+    while ((k = bench_next(&a, &v)) != BENCH_END) {
+        switch (k) {
+        case BENCH_BAD:
+            printf("mbox_bench: %s\n", bench_why());
+            return 2;
+        case BENCH_POSITIONAL:
+            printf("mbox_bench: unknown argument %s\n", v);
+            return 2;
+        case MBX_N:
+            r->n = strtoul(v, NULL, 0);
+            break;
+        case MBX_WARMUP:
+            r->warmup = strtoul(v, NULL, 0);
+            break;
+        case MBX_MODE:
+            r->want_mode = scc_mbox_mode_parse(v);
+            if (r->want_mode < 0) {
+                printf("mbox_bench: unknown mode %s (ipi, poll, hybrid)\n", v);
                 return 2;
             }
-        } else if (!strncmp(a, "peers=", 6)) {
-            char *p = (char *)a + 6;
-            npeers = 0;
-            while (*p && npeers < MAX_PEERS) {
-                int v = strtol(p, &p, 0), dup = 0;
-                for (int k = 0; k < npeers; k++)
-                    dup |= peers[k] == v;
-                if (!dup)
-                    peers[npeers++] = v;
-                if (*p == ',')
-                    p++;
-                else if (*p)
-                    break;
-            }
-        } else {
-            printf("mbox_bench: unknown argument %s\n", a);
-            return 2;
+            break;
+        case MBX_PEERS:
+            peer_list(v, r);
+            break;
         }
     }
-    if (n == 0) {
+    if (r->n == 0) {
         printf("mbox_bench: n must be at least 1\n");
         return 2;
     }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct run run = {.n = 1000, .warmup = 100, .want_mode = -1, .peers = {1, 2, 11, 47},
+                      .npeers = 4};
+
+    bench_keep_args(argc, argv);
+    if (mbx_options(argc, argv, &run))
+        return 2;
 
     int me = scc_core_id(), ncores = scc_num_cores();
     int involved = me == 0;
-    for (int i = 0; i < npeers; i++)
-        if (peers[i] == me && me != 0)
+    for (int i = 0; i < run.npeers; i++)
+        if (run.peers[i] == me && me != 0)
             involved = 1;
     if (!involved)
         return 0;
 
-    if (want_mode >= 0) {
-        int r = scc_mbox_mode(want_mode);
+    if (run.want_mode >= 0) {
+        int r = scc_mbox_mode(run.want_mode);
         if (r < 0)
             die("scc_mbox_mode", r);
     }
@@ -243,20 +294,20 @@ int main(int argc, char **argv)
     scc_info(&info);
     const char *mname = scc_mbox_mode_name(mode);
     printf("# mbox_bench: mode %s, %u rounds after %u warm-up, median/min/max per peer\n",
-           mname, n, warmup);
+           mname, run.n, run.warmup);
     printf("# core_hz %lu gtsc_hz %lu\n", (unsigned long)info.core_hz,
            (unsigned long)info.gtsc_hz);
     printf("# rtt: core 0, send PING .. PONG received; oneway: peer -> core 0, the peer's "
            "clock stamped in the PONG just before its send, subtracted on receipt (tsc: "
            "cross-core, valid because the emulator's TSCs are synchronized)\n");
     printf("# columns: mbox,mode,peer,kind,unit,median,min,max\n");
-    for (int i = 0; i < npeers; i++) {
-        int p = peers[i];
+    for (int i = 0; i < run.npeers; i++) {
+        int p = run.peers[i];
         if (p <= 0 || p >= ncores) {
             printf("# peer %d skipped: not a core other than 0 on this chip\n", p);
             continue;
         }
-        measure(p, sh, mname, n, warmup);
+        measure(p, sh, mname, run.n, run.warmup);
     }
     return 0;
 }

@@ -7,6 +7,7 @@
  *             [--mem plain,mpbt] [--reps R] [--warmup W]
  *             [--aggregate N,...] [--agg-size SIZE] [--agg-reps R]
  *             [--place own|rank|controller|two|four] [--regions]
+ *   (each option in any form of apps/lib/bench.h: --reps 4, --reps=4, reps=4)
  *
  * Single core (UE 0; the others wait): for each size, memory type and
  * operation, W passes over the buffer first (002: "each area is
@@ -42,7 +43,7 @@
  * four controllers. Each owner first sums its region through the same
  * view, and a reader's pass is right when it reads that sum.
  *
- * CSV on stdout (UE 0), after the `#` lines of apps/benchout.h:
+ * CSV on stdout (UE 0), after the `#` lines of apps/lib/bench.h:
  *   kind,op,mem,cores,controllers,bytes,reps,moved_bytes,clock,us,mb_per_s,
  *   core_min_mb_per_s,core_max_mb_per_s,verified,warmup,place
  * kind single or aggregate; cores the cores that ran it; controllers how
@@ -56,7 +57,7 @@
  * verified yes if every pass read the sum the buffer holds, and the buffer
  * held the stored value after every write pass. A summary goes to stderr.
  *
- * --regions (apps/benchout.h): the timed passes are regions
+ * --regions (apps/lib/bench.h): the timed passes are regions
  * read_plain, read_mpbt, write_plain, write_mpbt (single) and aggregate.
  */
 #include <stdint.h>
@@ -65,11 +66,9 @@
 #include <string.h>
 
 #include "RCCE.h"
-#include "benchout.h"
-#include "opts.h"
+#include "bench.h"
 #include "scc.h"
 #include "scc_copy.h"
-#include "sizes.h"
 
 #define MAXSIZES 16
 #define MAXN 48
@@ -208,12 +207,12 @@ static void write_pass(uint32_t *p, uint32_t *end, uint32_t v)
 
 /*
  * The timed part: R passes between two clock reads, in functions of
- * their own (never inlined), so that its instructions are the same
- * whatever the code around the call (the region markers, with and
- * without --regions). Microseconds; *sum the reads' sum.
+ * their own (BENCH_TIMED: never inlined), so that its instructions are
+ * the same whatever the code around the call (the region markers, with
+ * and without --regions, and main's). Microseconds; *sum the reads' sum.
  */
-__attribute__((noinline)) static double timed_reads(const uint32_t *p, const uint32_t *end,
-                                                    int r, uint32_t *sum)
+BENCH_TIMED static double timed_reads(const uint32_t *p, const uint32_t *end, int r,
+                                      uint32_t *sum)
 {
     uint32_t s = 0;
     double t0 = RCCE_wtime();
@@ -227,8 +226,8 @@ __attribute__((noinline)) static double timed_reads(const uint32_t *p, const uin
 
 /* The same, for the aggregate: the start in *start and the end returned,
  * in seconds of RCCE_wtime (the cores' clocks are compared). */
-__attribute__((noinline)) static double timed_reads_at(const uint32_t *p, const uint32_t *end,
-                                                       int r, uint32_t *sum, double *start)
+BENCH_TIMED static double timed_reads_at(const uint32_t *p, const uint32_t *end, int r,
+                                         uint32_t *sum, double *start)
 {
     uint32_t s = 0;
     double t0 = RCCE_wtime();
@@ -241,8 +240,7 @@ __attribute__((noinline)) static double timed_reads_at(const uint32_t *p, const 
     return t1;
 }
 
-__attribute__((noinline)) static double timed_writes(uint32_t *p, uint32_t *end, int r,
-                                                     uint32_t v)
+BENCH_TIMED static double timed_writes(uint32_t *p, uint32_t *end, int r, uint32_t v)
 {
     double t0 = RCCE_wtime();
 
@@ -399,9 +397,7 @@ static int aggregate(const uint32_t *buf, int n, const long *ctrl_of)
     return bad;
 }
 
-/* The options (apps/opts.h): the words the parser compares, and the
- * ELF's list for the tools, with regions (bench_regions_arg's,
- * apps/benchout.h). */
+/* The options (apps/lib/bench.h), and the region option. */
 #define MB_OPTIONS(X)                   \
     X(MB_SIZES, "sizes", value)         \
     X(MB_OPS, "ops", value)             \
@@ -412,63 +408,69 @@ static int aggregate(const uint32_t *buf, int n, const long *ctrl_of)
     X(MB_AGGREGATE, "aggregate", value) \
     X(MB_PLACE, "place", value)         \
     X(MB_AGG_SIZE, "agg-size", value)
-OPTS_TABLE(mb, dashdash, rcce, regions, MB_OPTIONS);
+BENCH_OPTIONS(mb, rcce, regions, MB_OPTIONS);
 
-int RCCE_APP(int argc, char **argv)
+/* The options after the RCCE words: 0, or 2 (the exit status) after
+ * saying why. */
+static int mb_options(int argc, char **argv)
 {
-    int bad = 0;
+    struct bench_args a;
+    const char *v;
+    long x;
+    int k;
 
-    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
-    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
-        fprintf(stderr, "mem_bench: RCCE_init failed: start as mem_bench NUES GHZ CORE... "
-                "[options]\n");
-        return 2;
-    }
-    me = RCCE_ue();
-    np = RCCE_num_ues();
-    nsizes = size_list("4K,128K,1M", sizes, MAXSIZES, 4, SIZE_MAX_BYTES, 2);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (bench_regions_arg(a))
-            continue;
-        if (!v)
-            return usage("an option lacks its value: ", a);
-        i++;
-        if (OPTS_IS(mb, MB_SIZES, a)) {
+    bench_args(&a, argc, argv, 1, &mb_opts);
+    while ((k = bench_next(&a, &v)) != BENCH_END) {
+        switch (k) {
+        case BENCH_BAD:
+            return usage(bench_why(), NULL);
+        case BENCH_POSITIONAL:
+            return usage("unknown option ", v);
+        case MB_SIZES:
             if (!strcmp(v, "none"))
                 nsizes = 0;
             else if ((nsizes = size_list(v, sizes, MAXSIZES, 4, SIZE_MAX_BYTES, 2)) < 0)
                 return usage("bad --sizes: ", size_why());
-        } else if (OPTS_IS(mb, MB_OPS, a)) {
+            break;
+        case MB_OPS:
             if (!(ops = words(v, "read", "write")))
                 return usage("--ops takes read and/or write, not ", v);
-        } else if (OPTS_IS(mb, MB_MEM, a)) {
+            break;
+        case MB_MEM:
             if (!(mems = words(v, "plain", "mpbt")))
                 return usage("--mem takes plain and/or mpbt, not ", v);
-        } else if (OPTS_IS(mb, MB_REPS, a)) {
-            if (count_parse(v, 1, MAXREPS, &reps))
+            break;
+        case MB_REPS:
+            if (bench_count(v, 1, MAXREPS, &x))
                 return usage("--reps wants 1-1000, not ", v);
-        } else if (OPTS_IS(mb, MB_AGG_REPS, a)) {
-            if (count_parse(v, 1, MAXREPS, &agg_reps))
+            reps = (int)x;
+            break;
+        case MB_AGG_REPS:
+            if (bench_count(v, 1, MAXREPS, &x))
                 return usage("--agg-reps wants 1-1000, not ", v);
-        } else if (OPTS_IS(mb, MB_WARMUP, a)) {
-            if (count_parse(v, 0, MAXREPS, &warmup))
+            agg_reps = (int)x;
+            break;
+        case MB_WARMUP:
+            if (bench_count(v, 0, MAXREPS, &x))
                 return usage("--warmup wants 0-1000, not ", v);
-        } else if (OPTS_IS(mb, MB_AGGREGATE, a)) {
+            warmup = (int)x;
+            break;
+        case MB_AGGREGATE:
             if (!strcmp(v, "none"))
                 naggn = 0;
             else if (parse_counts(v))
                 return usage("--aggregate wants core counts 1..NUES, comma-separated, not ", v);
-        } else if (OPTS_IS(mb, MB_PLACE, a)) {
+            break;
+        case MB_PLACE:
             for (place = 0; place < 5 && strcmp(v, place_name[place]); place++)
                 ;
             if (place == 5)
                 return usage("--place takes own, rank, controller, two or four, not ", v);
-        } else if (OPTS_IS(mb, MB_AGG_SIZE, a)) {
+            break;
+        case MB_AGG_SIZE:
             if (size_parse(v, 32, SIZE_MAX_BYTES, &agg_size))
                 return usage("bad --agg-size: ", size_why());
-        } else {
-            return usage("unknown option ", a);
+            break;
         }
     }
     for (int s = 0; s < nsizes; s++)
@@ -476,21 +478,26 @@ int RCCE_APP(int argc, char **argv)
             return usage("sizes must be whole 32-byte lines", NULL);
     if (agg_size % 32)
         return usage("--agg-size must be whole 32-byte lines", NULL);
+    return 0;
+}
 
-    /* Every UE's memory controller, to UE 0 (for the controllers column),
-     * and with --place its slot and its region's sum, to every UE. */
-    static long ctrl_of[MAXN];
+/* Every UE's memory controller into ctrl_of (UE 0's; every UE's with
+ * --place), and with --place every UE's slot and its region's sum, the
+ * owner of the region each UE reads, and in *view this UE's view of it:
+ * 0, or 1 after saying why. */
+static int where(long *ctrl_of, const uint32_t **view)
+{
     long mine = my_controller();
     struct slot sl = {0, 0, 0};
-    const uint32_t *view = NULL;
+
     if (place != PLACE_OWN) {
         if (my_slot(&sl) ||
-            !(view = scc_dram_map((unsigned)sl.mc, (unsigned)sl.page0 + 1, (size_t)agg_size))) {
+            !(*view = scc_dram_map((unsigned)sl.mc, (unsigned)sl.page0 + 1, (size_t)agg_size))) {
             fprintf(stderr, "mem_bench: UE %d: no view of page 1 of its slot (--place needs "
                     "more than 16 MiB of private memory a core, and --agg-size <= 16M)\n", me);
             return 1;
         }
-        sl.sum = read_pass(view, view + agg_size / 4, 0);
+        sl.sum = read_pass(*view, *view + agg_size / 4, 0);
     }
     if (me == 0) {
         ctrl_of[0] = mine;
@@ -505,16 +512,55 @@ int RCCE_APP(int argc, char **argv)
     }
     if (place != PLACE_OWN) {
         RCCE_bcast((char *)slot_of, sizeof slot_of, 0, RCCE_COMM_WORLD);
-        RCCE_bcast((char *)ctrl_of, sizeof ctrl_of, 0, RCCE_COMM_WORLD);
+        RCCE_bcast((char *)ctrl_of, MAXN * sizeof *ctrl_of, 0, RCCE_COMM_WORLD);
         int own[SCC_NUM_MC * SCC_MC_RANKS], nown = owners(own, SCC_NUM_MC * SCC_MC_RANKS);
         for (int u = 0; u < np; u++)
             owner_of[u] = own[u % nown];
         const struct slot *o = &slot_of[owner_of[me]];
-        if (!(view = scc_dram_map((unsigned)o->mc, (unsigned)o->page0 + 1, (size_t)agg_size))) {
+        if (!(*view = scc_dram_map((unsigned)o->mc, (unsigned)o->page0 + 1, (size_t)agg_size))) {
             fprintf(stderr, "mem_bench: UE %d: no view of UE %d's region\n", me, owner_of[me]);
             return 1;
         }
     }
+    return 0;
+}
+
+/* UE 0: the `#` lines and the header row. */
+static void preamble(void)
+{
+    char what[120];
+
+    snprintf(what, sizeof what, "memory bandwidth, 4-byte loads and stores; one row per "
+             "(kind, operation, memory, size or cores)");
+    bench_preamble(what);
+    printf("# times: us of RCCE_wtime; single: UE 0 alone, after %d prefetch pass(es); "
+           "aggregate: UEs 0..N-1 read DRAM at once (place %s)\n", warmup, place_name[place]);
+    if (place != PLACE_OWN) {
+        printf("# place %s: UEs 0, 1, ... read page 1 of the slots of UEs", place_name[place]);
+        for (int u = 0; u < np && u < 16; u++)
+            printf(" %d", owner_of[u]);
+        printf("%s\n", np > 16 ? " ..." : "");
+    }
+    printf("kind,op,mem,cores,controllers,bytes,reps,moved_bytes,clock,us,mb_per_s,"
+           "core_min_mb_per_s,core_max_mb_per_s,verified,warmup,place\n");
+    fflush(stdout);
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    static long ctrl_of[MAXN];      /* every UE's memory controller */
+    const uint32_t *view = NULL;    /* --place: the region this UE reads */
+    int bad = 0;
+
+    if (bench_rcce_start(&argc, &argv, "mem_bench", 0))
+        return 2;
+    me = RCCE_ue();
+    np = RCCE_num_ues();
+    nsizes = size_list("4K,128K,1M", sizes, MAXSIZES, 4, SIZE_MAX_BYTES, 2);
+    if (mb_options(argc, argv))
+        return 2;
+    if (where(ctrl_of, &view))
+        return 1;
 
     long most = 0;
     for (int s = 0; s < nsizes; s++)
@@ -532,22 +578,7 @@ int RCCE_APP(int argc, char **argv)
         agg_want = fill(abuf, (size_t)agg_size / 4);
 
     if (me == 0) {
-        char what[120];
-        snprintf(what, sizeof what, "memory bandwidth, 4-byte loads and stores; one row per "
-                 "(kind, operation, memory, size or cores)");
-        bench_preamble(what);
-        printf("# times: us of RCCE_wtime; single: UE 0 alone, after %d prefetch pass(es); "
-               "aggregate: UEs 0..N-1 read DRAM at once (place %s)\n", warmup,
-               place_name[place]);
-        if (place != PLACE_OWN) {
-            printf("# place %s: UEs 0, 1, ... read page 1 of the slots of UEs", place_name[place]);
-            for (int u = 0; u < np && u < 16; u++)
-                printf(" %d", owner_of[u]);
-            printf("%s\n", np > 16 ? " ..." : "");
-        }
-        printf("kind,op,mem,cores,controllers,bytes,reps,moved_bytes,clock,us,mb_per_s,"
-               "core_min_mb_per_s,core_max_mb_per_s,verified,warmup,place\n");
-        fflush(stdout);
+        preamble();
         for (int s = 0; s < nsizes; s++)
             for (int m = 0; m < 2; m++)
                 for (int o = 0; o < 2; o++)

@@ -7,6 +7,7 @@
  *   mpb_contention NUES GHZ CORE... [--ops get,put,link] [--counts 1,2,...,48]
  *                  [--lines L] [--target UE] [--dst mpb|mem] [--iters N]
  *                  [--warmup W] [--put-batch K] [--regions]
+ *   (each option in any form of apps/lib/bench.h: --iters 20, --iters=20, iters=20)
  *
  * get: for each n of --counts, UEs 0..n-1 each get --lines lines (default
  * 128) from the target's MPB (default UE 0) into their own MPB (--dst
@@ -34,7 +35,7 @@
  * gets from core 30 on tile (3,2) into its MPB, first with the mesh idle
  * (link_idle), then while the 44 loaders run (link_loaded).
  *
- * CSV on stdout (UE 0), after the `#` lines of apps/benchout.h:
+ * CSV on stdout (UE 0), after the `#` lines of apps/lib/bench.h:
  *   op,target,cores,core,hops,lines,bytes,iters,warmup,mean_us,min_us,max_us,
  *   alone_us,slowdown,clock,verified
  * One row per (op, n, core): target the core whose MPB is read or
@@ -54,7 +55,7 @@
  * link_loaded, the load lasted as long as the probe's gets). A summary
  * goes to stderr.
  *
- * --regions (apps/benchout.h): regions get, put, get_alone, put_alone
+ * --regions (apps/lib/bench.h): regions get, put, get_alone, put_alone
  * and link around the timed operations.
  */
 #include <stdint.h>
@@ -63,11 +64,9 @@
 #include <string.h>
 
 #include "RCCE.h"
-#include "benchout.h"
-#include "opts.h"
+#include "bench.h"
 #include "scc.h"
 #include "scc_mpb.h"
-#include "sizes.h"
 
 #define LINE 32
 #define MAXN RCCE_MAXNP
@@ -215,8 +214,9 @@ struct res {
 };
 
 /* warmup + iters operations (get from UE src, or put), each after a
- * barrier if @sync; this UE's times. */
-static struct res timed(int op, int sync, const char *region, int src)
+ * barrier if @sync; this UE's times. BENCH_TIMED: its code does not
+ * change with its callers'. */
+BENCH_TIMED static struct res timed(int op, int sync, const char *region, int src)
 {
     struct res r = {0, 1e30, 0, 1, 0};
     struct put_lines pl = put_lines();
@@ -367,6 +367,17 @@ static int contention(int op)
 
 /* --- the mesh link ------------------------------------------------------------- */
 
+/* A loader of the link test: @rounds gets of 128 lines from UE src into
+ * private memory, back to back; when they ended, in seconds of
+ * RCCE_wtime (link_test checks that the load outlasted the probe's
+ * gets). */
+BENCH_TIMED static double load_link(int src, int rounds)
+{
+    for (int it = 0; it < rounds; it++)
+        get_lines(src, 128, 1);
+    return RCCE_wtime();
+}
+
 /* Whether core c is on tile (2,2) or (3,2): not a loader. */
 static int on_link_tiles(int c)
 {
@@ -393,9 +404,7 @@ static int link_test(void)
     } else if (!on_link_tiles(me)) {
         touch_priv();
         bench_region_begin("link");
-        for (int it = 0; it < rounds; it++)
-            get_lines(src, 128, 1);
-        r.end = RCCE_wtime();
+        r.end = load_link(src, rounds);
         bench_region_end();
         r.ok = got_lines(src, 128, 1);
     }
@@ -437,9 +446,7 @@ static int link_test(void)
     return bad;
 }
 
-/* The options (apps/opts.h): the words the parser compares, and the
- * ELF's list for the tools, with regions (bench_regions_arg's,
- * apps/benchout.h). */
+/* The options (apps/lib/bench.h), and the region option. */
 #define MC_OPTIONS(X)                   \
     X(MC_OPS, "ops", value)             \
     X(MC_COUNTS, "counts", value)       \
@@ -450,94 +457,136 @@ static int link_test(void)
     X(MC_ITERS, "iters", value)         \
     X(MC_PUT_BATCH, "put-batch", value) \
     X(MC_WARMUP, "warmup", value)
-OPTS_TABLE(mc, dashdash, rcce, regions, MC_OPTIONS);
+BENCH_OPTIONS(mc, rcce, regions, MC_OPTIONS);
 
-int RCCE_APP(int argc, char **argv)
+/* "get,put,link" into a bit set (1 get, 2 put, 4 link): 0 if a word is
+ * unknown or there is none. */
+static int op_set(const char *s)
 {
-    int opset = 3, bad = 0;
-    const char *count_arg = NULL;
+    int set = 0;
 
-    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
-    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
-        fprintf(stderr, "mpb_contention: RCCE_init failed: start as mpb_contention NUES GHZ "
-                "CORE... [options]\n");
-        return 2;
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        int bit = n == 3 && !strncmp(s, "get", 3) ? 1 : n == 3 && !strncmp(s, "put", 3)
+                  ? 2 : n == 4 && !strncmp(s, "link", 4) ? 4 : 0;
+        if (!bit)
+            return 0;
+        set |= bit;
+        s += n + (s[n] == ',');
     }
-    me = RCCE_ue();
-    np = RCCE_num_ues();
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (bench_regions_arg(a))
-            continue;
-        if (!v)
-            return usage("an option lacks its value: ", a);
-        i++;
-        if (OPTS_IS(mc, MC_OPS, a)) {
-            opset = 0;
-            for (const char *s = v; *s;) {
-                size_t n = strcspn(s, ",");
-                int bit = n == 3 && !strncmp(s, "get", 3) ? 1 : n == 3 && !strncmp(s, "put", 3)
-                          ? 2 : n == 4 && !strncmp(s, "link", 4) ? 4 : 0;
-                if (!bit)
-                    return usage("--ops takes get, put and link, not ", v);
-                opset |= bit;
-                s += n + (s[n] == ',');
-            }
-            if (!opset)
-                return usage("--ops is empty", NULL);
-        } else if (OPTS_IS(mc, MC_COUNTS, a)) {
-            count_arg = v;
-        } else if (OPTS_IS(mc, MC_LINES, a)) {
-            if (count_parse(v, 1, MAXLINES, &lines))
-                return usage("--lines wants 1-168, not ", v);
-        } else if (OPTS_IS(mc, MC_TARGET, a)) {
-            if (count_parse(v, 0, np - 1, &target))
-                return usage("--target wants a UE 0..NUES-1, not ", v);
-        } else if (OPTS_IS(mc, MC_DST, a)) {
-            if (strcmp(v, "mpb") && strcmp(v, "mem"))
-                return usage("--dst takes mpb or mem, not ", v);
-            dst_mem = !strcmp(v, "mem");
-        } else if (OPTS_IS(mc, MC_SYNC, a)) {
-            if (count_parse(v, 0, 1, &sync_rounds))
-                return usage("--sync takes 0 or 1, not ", v);
-        } else if (OPTS_IS(mc, MC_ITERS, a)) {
-            if (count_parse(v, 1, MAXNUM, &iters))
-                return usage("--iters wants 1-100000, not ", v);
-        } else if (OPTS_IS(mc, MC_PUT_BATCH, a)) {
-            if (count_parse(v, 1, 1000, &put_batch))
-                return usage("--put-batch wants 1-1000, not ", v);
-        } else if (OPTS_IS(mc, MC_WARMUP, a)) {
-            if (count_parse(v, 0, MAXNUM, &warmup))
-                return usage("--warmup wants 0-100000, not ", v);
-        } else {
-            return usage("unknown option ", a);
-        }
-    }
-    if (count_arg) {
-        const char *s = count_arg;
-        while (*s) {
-            char *end;
-            long c = strtol(s, &end, 10);
-            if (end == s || c < 1 || c > np || ncounts == MAXN || (*end && *end != ','))
-                return usage("--counts wants core counts 1..NUES, comma-separated, not ",
-                             count_arg);
-            counts[ncounts++] = (int)c;
-            s = end + (*end == ',');
-        }
-    } else {
-        static const int dflt[] = {1, 2, 4, 8, 16, 24, 32, 40, 48};
+    return set;
+}
+
+/* --counts (@arg, or NULL for the default) into counts[]: 0, or 2 (the
+ * exit status) after saying why. */
+static int count_list(const char *arg)
+{
+    static const int dflt[] = {1, 2, 4, 8, 16, 24, 32, 40, 48};
+
+    if (!arg) {
         for (int i = 0; i < 9 && dflt[i] <= np; i++)
             counts[ncounts++] = dflt[i];
         if (!ncounts || counts[ncounts - 1] != np)
             counts[ncounts++] = np;
+        return 0;
     }
-    if (opset & 4) {
+    for (const char *s = arg; *s;) {
+        char *end;
+        long c = strtol(s, &end, 10);
+        if (end == s || c < 1 || c > np || ncounts == MAXN || (*end && *end != ','))
+            return usage("--counts wants core counts 1..NUES, comma-separated, not ", arg);
+        counts[ncounts++] = (int)c;
+        s = end + (*end == ',');
+    }
+    return 0;
+}
+
+/* The options after the RCCE words into the globals and *opset (the
+ * operations: 1 get, 2 put, 4 link): 0, or 2 (the exit status) after
+ * saying why. */
+static int mc_options(int argc, char **argv, int *opset)
+{
+    const char *count_arg = NULL;
+    struct bench_args a;
+    const char *v;
+    long x;
+    int k;
+
+    bench_args(&a, argc, argv, 1, &mc_opts);
+    while ((k = bench_next(&a, &v)) != BENCH_END) {
+        switch (k) {
+        case BENCH_BAD:
+            return usage(bench_why(), NULL);
+        case BENCH_POSITIONAL:
+            return usage("unknown option ", v);
+        case MC_OPS:
+            if (!*v)
+                return usage("--ops is empty", NULL);
+            if (!(*opset = op_set(v)))
+                return usage("--ops takes get, put and link, not ", v);
+            break;
+        case MC_COUNTS:
+            count_arg = v;
+            break;
+        case MC_LINES:
+            if (bench_count(v, 1, MAXLINES, &x))
+                return usage("--lines wants 1-168, not ", v);
+            lines = (int)x;
+            break;
+        case MC_TARGET:
+            if (bench_count(v, 0, np - 1, &x))
+                return usage("--target wants a UE 0..NUES-1, not ", v);
+            target = (int)x;
+            break;
+        case MC_DST:
+            if (strcmp(v, "mpb") && strcmp(v, "mem"))
+                return usage("--dst takes mpb or mem, not ", v);
+            dst_mem = !strcmp(v, "mem");
+            break;
+        case MC_SYNC:
+            if (bench_count(v, 0, 1, &x))
+                return usage("--sync takes 0 or 1, not ", v);
+            sync_rounds = (int)x;
+            break;
+        case MC_ITERS:
+            if (bench_count(v, 1, MAXNUM, &x))
+                return usage("--iters wants 1-100000, not ", v);
+            iters = (int)x;
+            break;
+        case MC_PUT_BATCH:
+            if (bench_count(v, 1, 1000, &x))
+                return usage("--put-batch wants 1-1000, not ", v);
+            put_batch = (int)x;
+            break;
+        case MC_WARMUP:
+            if (bench_count(v, 0, MAXNUM, &x))
+                return usage("--warmup wants 0-100000, not ", v);
+            warmup = (int)x;
+            break;
+        }
+    }
+    if (count_list(count_arg))
+        return 2;
+    if (*opset & 4) {
         int all = np == 48;
         for (int u = 0; all && u < np; u++)
             all = RCCE_ue_core(u) == u;
         if (!all)
             return usage("link needs all 48 cores, UE u on core u", NULL);
     }
+    return 0;
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    int opset = 3, bad = 0;
+
+    if (bench_rcce_start(&argc, &argv, "mpb_contention", 0))
+        return 2;
+    me = RCCE_ue();
+    np = RCCE_num_ues();
+    if (mc_options(argc, argv, &opset))
+        return 2;
     t_vcharp heap_block = RCCE_malloc(HEAP_LINES * LINE);
     heap_off = (size_t)(heap_block - (t_vcharp)scc_mpb_user(RCCE_ue_core(me)));
     priv = scc_mmap(MAXLINES * LINE);

@@ -5,13 +5,14 @@
  *
  *   notify_pingpong <nues> <GHz> <cores...> [--scheme SPEC]... [--n N]
  *                   [--warmup N] [--peers LIST] [--list] [--regions]
+ *   (each option in any form of apps/lib/bench.h: --n 1000, --n=1000, n=1000)
  *
  * SPEC is a scheme name with optional parameters (mbox-timer:hz=1000) or
  * "all" (the default). Peers default to every other UE; core 0 measures
  * them one at a time while the others wait in a barrier. Every record is
  * checked against the one its (source, sequence number) determine.
  *
- * CSV on stdout, after the `#` lines of apps/benchout.h, one row per
+ * CSV on stdout, after the `#` lines of apps/lib/bench.h, one row per
  * scheme and peer, then per scheme and hop distance with peer "all"
  * (median of the peers' medians, mean of means):
  *   notify,scheme,params,peer,hops,n,median,mean,min,max,free_cycles,free_pct,clock,
@@ -24,7 +25,7 @@
  * those before them; verified: every record was right (a wrong one fails
  * the run, so a row always says "yes"). Errors go to stderr.
  *
- * --regions (apps/benchout.h): region notify is core 0's timed round
+ * --regions (apps/lib/bench.h): region notify is core 0's timed round
  * trips (each from its send to the reply's arrival) and, on each peer,
  * its counted rounds as one span (the span its free_cycles are of).
  */
@@ -32,10 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
-#include "benchout.h"
+#include "bench.h"
 #include "notify/notify.h"
-#include "opts.h"
 #include "scc.h"
 
 #define MAX_SPECS 16
@@ -81,8 +80,11 @@ static void fail(const char *scheme, const char *what, int peer, unsigned i)
     exit(1);
 }
 
-static void serve(const char *name, unsigned rounds, unsigned warmup, struct shared *sh,
-                  uint32_t token)
+/* A peer's rounds: it answers core 0's records; after the warm-up its
+ * idle time and its span, to shared DRAM. BENCH_TIMED: its code does not
+ * change with main's. */
+BENCH_TIMED static void serve(const char *name, unsigned rounds, unsigned warmup,
+                              struct shared *sh, uint32_t token)
 {
     struct record r, back;
     uint64_t i0 = 0, t0 = 0;
@@ -107,8 +109,11 @@ static void serve(const char *name, unsigned rounds, unsigned warmup, struct sha
     sh->done[me] = token;
 }
 
-static struct result measure(const char *name, int p, unsigned n, unsigned warmup,
-                             struct shared *sh, uint32_t token, uint32_t *rtt)
+/* Core 0's round trips with peer p, each timed alone; their statistics.
+ * BENCH_TIMED: its code does not change with main's. */
+BENCH_TIMED static struct result measure(const char *name, int p, unsigned n,
+                                         unsigned warmup, struct shared *sh, uint32_t token,
+                                         uint32_t *rtt)
 {
     struct record r, back;
     struct result res;
@@ -152,8 +157,8 @@ static void row(const char *name, const char *params, const char *peer, int hops
 static int number(const char *opt, const char *v, unsigned lo, unsigned *out)
 {
     char *end;
-    unsigned long x = v ? strtoul(v, &end, 0) : 0;
-    if (!v || end == v || *end || x < lo || x > 100000000) {
+    unsigned long x = strtoul(v, &end, 0);
+    if (end == v || *end || x < lo || x > 100000000) {
         SAY_ERR("notify_pingpong: %s needs a number >= %u\n", opt, lo);
         return -1;
     }
@@ -161,150 +166,187 @@ static int number(const char *opt, const char *v, unsigned lo, unsigned *out)
     return 0;
 }
 
-/* The options (apps/opts.h): the words the parser compares, and the
- * ELF's list for the tools, with regions (bench_regions_arg's,
- * apps/benchout.h). */
+/* "1,2,5": UEs 1..ncores-1 into peers[]; how many, or -1 after saying why. */
+static int peer_list(const char *v, int *peers)
+{
+    const char *p = v;
+    char *end;
+    int n = 0, bad = 0;
+
+    while (*p && !bad) {
+        long u = strtol(p, &end, 0);
+        bad = end == p || u <= 0 || u >= ncores || n == RCCE_MAXNP ||
+              (*end && *end != ',');
+        if (!bad)
+            peers[n++] = (int)u;
+        p = end + (*end == ',');
+    }
+    if (bad || !n) {
+        SAY_ERR("notify_pingpong: --peers wants UEs 1..%d, comma-separated\n", ncores - 1);
+        return -1;
+    }
+    return n;
+}
+
+/* The options (apps/lib/bench.h), and the region option. */
 #define NP_OPTIONS(X)               \
     X(NP_SCHEME, "scheme", value)   \
     X(NP_N, "n", value)             \
     X(NP_WARMUP, "warmup", value)   \
     X(NP_PEERS, "peers", value)     \
     X(NP_LIST, "list", flag)
-OPTS_TABLE(np, dashdash, rcce, regions, NP_OPTIONS);
+BENCH_OPTIONS(np, rcce, regions, NP_OPTIONS);
 
-int RCCE_APP(int argc, char **argv)
-{
+/* What a run measures: the schemes, the round trips per peer, the peers. */
+struct run {
     const char *specs[MAX_SPECS];
-    int nspecs = 0, peers[RCCE_MAXNP], npeers = 0;
-    unsigned n = 1000, warmup = 100;
+    int nspecs, peers[RCCE_MAXNP], npeers, list;
+    unsigned n, warmup;
+};
 
-    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
-    bench_region_name("notify");
-    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
-        fprintf(stderr, "notify_pingpong: RCCE_init failed: start as notify_pingpong <nues> "
-                "<GHz> <cores...> [options]\n");
-        return 2;
-    }
-    me = RCCE_ue();
-    ncores = RCCE_num_ues();
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+/* The options after the RCCE words into @r: 0, or 2 (the exit status)
+ * after UE 0 said why. */
+static int np_options(int argc, char **argv, struct run *r)
+{
+    struct bench_args a;
+    const char *v;
+    int k;
+
+    bench_args(&a, argc, argv, 1, &np_opts);
+    while ((k = bench_next(&a, &v)) != BENCH_END) {
         int bad = 0;
-        if (bench_regions_arg(a)) {
-            continue;
-        } else if (OPTS_IS(np, NP_LIST, a)) {
-            SAY("notify_pingpong schemes (--scheme NAME[:key=value,...]):\n");
-            scheme_list(stdout);
-            return 0;
-        } else if (OPTS_IS(np, NP_SCHEME, a) && v) {
-            bad = (nspecs = scheme_specs(v, specs, nspecs, MAX_SPECS)) < 0;
-            i++;
-        } else if (OPTS_IS(np, NP_N, a)) {
-            bad = number(a, v, 1, &n) < 0;
-            i++;
-        } else if (OPTS_IS(np, NP_WARMUP, a)) {
-            bad = number(a, v, 0, &warmup) < 0;
-            i++;
-        } else if (OPTS_IS(np, NP_PEERS, a) && v) {
-            char *p = (char *)v, *end;
-            npeers = 0;
-            while (*p && !bad) {
-                long u = strtol(p, &end, 0);
-                bad = end == p || u <= 0 || u >= ncores || npeers == RCCE_MAXNP;
-                peers[npeers++] = (int)u;
-                p = end + (*end == ',');
-                bad |= *end && *end != ',';
-            }
-            if (bad || !npeers) {
-                SAY_ERR("notify_pingpong: --peers wants UEs 1..%d, comma-separated\n",
-                        ncores - 1);
-                bad = 1;
-            }
-            i++;
-        } else {
+
+        switch (k) {
+        case BENCH_BAD:
+            SAY_ERR("notify_pingpong: %s (--scheme SPEC, --n N, --warmup N, --peers LIST, "
+                    "--list, --regions)\n", bench_why());
+            return bad_exit();
+        case BENCH_POSITIONAL:
             SAY_ERR("notify_pingpong: unknown argument '%s' (--scheme SPEC, --n N, --warmup N, "
-                    "--peers LIST, --list, --regions)\n", a);
-            bad = 1;
+                    "--peers LIST, --list, --regions)\n", v);
+            return bad_exit();
+        case NP_LIST:
+            r->list = *v == '1';
+            break;
+        case NP_SCHEME:
+            bad = (r->nspecs = scheme_specs(v, r->specs, r->nspecs, MAX_SPECS)) < 0;
+            break;
+        case NP_N:
+            bad = number("--n", v, 1, &r->n) < 0;
+            break;
+        case NP_WARMUP:
+            bad = number("--warmup", v, 0, &r->warmup) < 0;
+            break;
+        case NP_PEERS:
+            bad = (r->npeers = peer_list(v, r->peers)) < 0;
+            break;
         }
         if (bad)
             return bad_exit();
+    }
+    return 0;
+}
+
+/* UE 0: per hop distance, the row over the peers at that distance (peer
+ * "all": median of the peers' medians, mean of means). */
+static void hop_rows(const char *name, const char *params, const struct run *run,
+                     const struct result *res, int maxhops)
+{
+    for (int h = 0; h <= maxhops; h++) {
+        uint32_t med[RCCE_MAXNP];
+        struct result a = {.min = UINT32_MAX};
+        unsigned m = 0;
+        uint64_t pct = 0;
+        for (int i = 0; i < run->npeers; i++) {
+            if (hops_between(0, run->peers[i]) != h)
+                continue;
+            med[m++] = res[i].median;
+            a.mean += res[i].mean;
+            a.free_cycles += res[i].free_cycles;
+            pct += res[i].free_pct;
+            a.min = res[i].min < a.min ? res[i].min : a.min;
+            a.max = res[i].max > a.max ? res[i].max : a.max;
+        }
+        if (!m)
+            continue;
+        qsort(med, m, sizeof *med, cmp_u32);
+        a.median = m % 2 ? med[m / 2] : (uint32_t)(((uint64_t)med[m / 2 - 1] + med[m / 2]) / 2);
+        a.mean /= m;
+        a.free_cycles /= m;
+        a.free_pct = (uint32_t)(pct / m);
+        row(name, params, "all", h, run->n * m, &a, run->warmup * m);
+    }
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    struct run run = {.n = 1000, .warmup = 100};
+
+    if (bench_rcce_start(&argc, &argv, "notify_pingpong", 0))
+        return 2;
+    bench_region_name("notify");
+    me = RCCE_ue();
+    ncores = RCCE_num_ues();
+    if (np_options(argc, argv, &run))
+        return 2;
+    if (run.list) {
+        SAY("notify_pingpong schemes (--scheme NAME[:key=value,...]):\n");
+        scheme_list(stdout);
+        return 0;
     }
     if (ncores < 2) {
         SAY_ERR("notify_pingpong: needs at least 2 UEs\n");
         return 2;
     }
-    if (!nspecs)
-        nspecs = scheme_specs("all", specs, 0, MAX_SPECS);
-    bench_region_from(warmup);
-    if (!npeers)
+    if (!run.nspecs)
+        run.nspecs = scheme_specs("all", run.specs, 0, MAX_SPECS);
+    bench_region_from(run.warmup);
+    if (!run.npeers)
         for (int u = 1; u < ncores; u++)
-            peers[npeers++] = u;
+            run.peers[run.npeers++] = u;
 
     struct shared *sh = (struct shared *)scc_shm();
-    uint32_t *rtt = me == 0 ? malloc(n * sizeof *rtt) : NULL;
+    uint32_t *rtt = me == 0 ? malloc(run.n * sizeof *rtt) : NULL;
     if (me == 0 && !rtt) {
-        fprintf(stderr, "notify_pingpong: no memory for %u samples\n", n);
+        fprintf(stderr, "notify_pingpong: no memory for %u samples\n", run.n);
         return 1;
     }
     if (me == 0) {
         char what[160];
         snprintf(what, sizeof what, "%u round trips per peer after %u warm-up; a %d-byte "
-                 "record; core cycles at core 0; clock %s", n, warmup, REC_BYTES, bench_clock());
+                 "record; core cycles at core 0; clock %s", run.n, run.warmup, REC_BYTES,
+                 bench_clock());
         bench_preamble(what);
         printf("notify,scheme,params,peer,hops,n,median,mean,min,max,free_cycles,free_pct,"
                "clock,warmup,verified\n");
     }
     uint32_t token = 0;
     static struct result res[RCCE_MAXNP];
-    for (int k = 0; k < nspecs; k++) {
+    for (int k = 0; k < run.nspecs; k++) {
         const char *params;
-        const struct scheme *s = scheme_find(specs[k], &params);
+        const struct scheme *s = scheme_find(run.specs[k], &params);
         if (chan_setup(s, params) < 0)
             return bad_exit();
         int maxhops = 0;
-        for (int i = 0; i < npeers; i++) {
-            int p = peers[i];
+        for (int i = 0; i < run.npeers; i++) {
+            int p = run.peers[i];
             token++;
             RCCE_barrier(&RCCE_COMM_WORLD);
             if (me == 0) {
-                res[i] = measure(s->name, p, n, warmup, sh, token, rtt);
+                res[i] = measure(s->name, p, run.n, run.warmup, sh, token, rtt);
                 char name[8];
                 snprintf(name, sizeof name, "%d", p);
                 int h = hops_between(0, p);
                 maxhops = h > maxhops ? h : maxhops;
-                row(s->name, params, name, h, n, &res[i], warmup);
+                row(s->name, params, name, h, run.n, &res[i], run.warmup);
             } else if (me == p) {
-                serve(s->name, warmup + n, warmup, sh, token);
+                serve(s->name, run.warmup + run.n, run.warmup, sh, token);
             }
         }
         RCCE_barrier(&RCCE_COMM_WORLD);
         chan_teardown();
-        if (me != 0)
-            continue;
-        for (int h = 0; h <= maxhops; h++) {
-            uint32_t med[RCCE_MAXNP];
-            struct result a = {.min = UINT32_MAX};
-            unsigned m = 0;
-            uint64_t pct = 0;
-            for (int i = 0; i < npeers; i++) {
-                if (hops_between(0, peers[i]) != h)
-                    continue;
-                med[m++] = res[i].median;
-                a.mean += res[i].mean;
-                a.free_cycles += res[i].free_cycles;
-                pct += res[i].free_pct;
-                a.min = res[i].min < a.min ? res[i].min : a.min;
-                a.max = res[i].max > a.max ? res[i].max : a.max;
-            }
-            if (!m)
-                continue;
-            qsort(med, m, sizeof *med, cmp_u32);
-            a.median = m % 2 ? med[m / 2] : (uint32_t)(((uint64_t)med[m / 2 - 1] + med[m / 2]) / 2);
-            a.mean /= m;
-            a.free_cycles /= m;
-            a.free_pct = (uint32_t)(pct / m);
-            row(s->name, params, "all", h, n * m, &a, warmup * m);
-        }
+        if (me == 0)
+            hop_rows(s->name, params, &run, res, maxhops);
     }
     RCCE_finalize();
     return 0;

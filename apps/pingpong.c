@@ -11,29 +11,29 @@
  * the far corner):
  *
  *   host:  pingpong 5 0.533 0 1 2 11 47 [SIZES [BUDGET [APIS]]]
- *          pingpong 5 0.533 0 1 2 11 47 [sizes=SIZES] [budget=BUDGET] [apis=APIS]
- *                   [copy=libscc|rcce1] [mpbt=off|on] [--regions]
+ *          pingpong 5 0.533 0 1 2 11 47 [--sizes SIZES] [--budget BUDGET] [--apis APIS]
+ *                   [--copy libscc|rcce1] [--mpbt off|on] [--regions]
  *   chip:  the same words after the kernel's `--`
  *
- * The three parameters come by position or by name (key=value, in any
- * order, as an experiment file's arg_style = "key=value" passes them);
- * the two forms mix (positional ones first fill SIZES, BUDGET, APIS in
- * that order), but a parameter given twice, an unknown key, a fourth
- * positional word or a bad value is a usage error (exit status 2).
- * copy= (by name only) chooses how gets copy into private memory
+ * The three parameters come by position or by name (--sizes 4K, or any
+ * form of apps/lib/bench.h: sizes=4K as older scripts wrote it); the two
+ * forms mix (positional ones fill SIZES, BUDGET, APIS in that order), but
+ * a parameter given twice, an unknown option, a fourth positional word or
+ * a bad value is a usage error (exit status 2).
+ * --copy (by name only) chooses how gets copy into private memory
  * (RCCE_copy_style): libscc (the default) reads each destination line
  * first, as iRCCE's memcpy did; rcce1 copies words straight, as RCCE 1.x
  * did, each store to an uncached line going around the caches, and sends
  * in lockstep, one whole-buffer chunk at a time, as RCCE 1.x did before
  * iRCCE's pipelining (the copy paper's "RCCE normal->normal" against
  * "iRCCE normal->normal").
- * mpbt= (by name only, chip only) on marks the pages of the message buffer
+ * --mpbt (by name only, chip only) on marks the pages of the message buffer
  * (sent from and received into) MPBT (SYS_copy_mpbt): reads of it bypass
  * the L2 and writes combine in the write-combine buffer (the copy paper's
  * MPBT-flagged buffers, Fig. 3).
- * --regions (or regions, regions=1) makes each api's timed round trips a
- * region named after the api for --timing-stats (apps/benchout.h).
- * SIZES and BUDGET are as in apps/sizes.h (4096, 64K, 1M). SIZES is the
+ * --regions makes each api's timed round trips a region named after the
+ * api for --timing-stats (apps/lib/bench.h).
+ * SIZES and BUDGET are sizes as apps/lib/bench.h reads them (4096, 64K, 1M). SIZES is the
  * largest size (default 1M: the sizes are 32, 64, ... up to it) or a
  * list of sizes (32:1M, 1:4K,64K), none above 1G: the two buffers must
  * fit the chip's 32-bit address space. BUDGET (default 8M) bounds the
@@ -41,7 +41,7 @@
  * most 1000. APIS is a comma list of rcce, putget and ircce (default
  * rcce,putget,ircce). UE 0
  * prints CSV, timed with RCCE_wtime, after the `#` lines of
- * apps/benchout.h:
+ * apps/lib/bench.h:
  *
  *   api,peer,bytes,iterations,usec_per_roundtrip,MB_per_s,warmup,
  *   latency_us,verified,clock
@@ -50,7 +50,7 @@
  * per round trip) in 10^6 bytes per second; latency_us is half a round
  * trip (the one-way latency OSU's and IMB's ping-pongs report); warmup
  * is the round trips before the timed ones (one, checked: verified says
- * whether UE 0 got back the bytes it sent); clock as in apps/benchout.h.
+ * whether UE 0 got back the bytes it sent); clock as in apps/lib/bench.h.
  * Errors go to stderr.
  */
 #include <stdio.h>
@@ -58,11 +58,8 @@
 #include <string.h>
 
 #include "RCCE.h"
-#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
-#include "benchout.h"
+#include "bench.h"
 #include "iRCCE.h"
-#include "opts.h"
-#include "sizes.h"
 #ifndef SCC_HOST
 #include "scc_copy.h"
 #endif
@@ -145,8 +142,8 @@ static int usage(const char *what, const char *why)
 {
     fprintf(stderr, "pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
             "[MAXBYTES|SIZES [BUDGET [APIS]]]\n"
-            "   or: pingpong <nues> <GHz> <cores...> [sizes=MAXBYTES|SIZES] [budget=BYTES] "
-            "[apis=rcce,putget,ircce] [copy=libscc|rcce1] [mpbt=off|on] [--regions]\n",
+            "   or: pingpong <nues> <GHz> <cores...> [--sizes MAXBYTES|SIZES] [--budget BYTES] "
+            "[--apis rcce,putget,ircce] [--copy libscc|rcce1] [--mpbt off|on] [--regions]\n",
             what, why);
     return 2;
 }
@@ -191,76 +188,66 @@ static int parse_sizes(const char *s, long *sizes)
     }
 }
 
-/* The named parameters (apps/opts.h), in the order of the positional
- * ones (SIZES BUDGET APIS), then copy= and mpbt=: the names the parser
- * compares, and the ELF's list for the tools, with regions
- * (bench_regions_arg's, apps/benchout.h). */
+/* The named parameters (apps/lib/bench.h), in the order of the
+ * positional ones (SIZES BUDGET APIS), then --copy and --mpbt. */
 #define PP_OPTIONS(X)               \
     X(PP_SIZES, "sizes", value)     \
     X(PP_BUDGET, "budget", value)   \
     X(PP_APIS, "apis", value)       \
     X(PP_COPY, "copy", value)       \
     X(PP_MPBT, "mpbt", value)
-OPTS_TABLE(pp, keyeq, rcce, regions, PP_OPTIONS);
+BENCH_OPTIONS(pp, rcce, regions, PP_OPTIONS);
 
-int RCCE_APP(int argc, char **argv)
+struct params {
+    long budget, sizes[MAXSIZES], maxbytes;
+    int nsizes, mpbt;
+    char apis[64];
+};
+
+/* The words after the RCCE ones into @p: 0, or the exit status after
+ * saying why (every UE says it: on the chip the first to exit stops the
+ * others). */
+static int pp_options(int argc, char **argv, struct params *p)
 {
-    long budget = 8 << 20, sizes[MAXSIZES], maxbytes = 0;
-    int nsizes;
-    char apis[64] = "rcce,putget,ircce";
-    struct putget pg;
-    int status = 0;
-
-    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
-    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS || iRCCE_init() != iRCCE_SUCCESS) {
-        fprintf(stderr, "pingpong: RCCE_init failed: start as pingpong <nues> <GHz> "
-                "<cores...>\n");
-        return 2;
-    }
-    /* every UE says why: on the chip the first to exit stops the others */
-    static const char *const names[] = {PP_OPTIONS(OPTS_NAME_)};
     static const char *const labels[] = {"SIZES", "BUDGET", "APIS", "copy", "mpbt"};
     const char *param[5] = {NULL, NULL, NULL, NULL, NULL};
-    int mpbt = 0;
-    int next = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *eq = strchr(a, '=');
+    struct bench_args args;
+    const char *v;
+    int k, next = 0;
+
+    bench_args(&args, argc, argv, 1, &pp_opts);
+    while ((k = bench_next(&args, &v)) != BENCH_END) {
         char what[80];
-        int k;
-        if (bench_regions_arg(a))
-            continue;
-        snprintf(what, sizeof what, "argument '%.60s'", a);
-        if (eq) {
-            size_t len = (size_t)(eq - a);
-            for (k = 0; k < 5; k++)
-                if (strlen(names[k]) == len && !strncmp(a, names[k], len))
-                    break;
-            if (k == 5)
-                return usage(what, "unknown key (want sizes=, budget=, apis=, copy= or mpbt=)");
-            a = eq + 1;
-        } else {
+
+        snprintf(what, sizeof what, "argument '%.60s'", bench_word(&args));
+        if (k == BENCH_BAD)
+            return usage(what, bench_why());
+        if (k == BENCH_POSITIONAL) {
             if (next == 3)
                 return usage(what, "a fourth positional one (want SIZES BUDGET APIS)");
             k = next++;
         }
         if (param[k])
             return usage(labels[k], "given twice (by position or by name)");
-        param[k] = a;
+        param[k] = v;
     }
-    nsizes = parse_sizes(param[0] ? param[0] : "1M", sizes);
-    if (nsizes < 0)
+    p->budget = 8 << 20;
+    p->nsizes = parse_sizes(param[0] ? param[0] : "1M", p->sizes);
+    if (p->nsizes < 0)
         return usage(labels[0], size_why());
-    for (int i = 0; i < nsizes; i++)
-        maxbytes = sizes[i] > maxbytes ? sizes[i] : maxbytes;
-    if (param[1] && size_parse(param[1], 1, SIZE_LIMIT, &budget))
+    p->maxbytes = 0;
+    for (int i = 0; i < p->nsizes; i++)
+        p->maxbytes = p->sizes[i] > p->maxbytes ? p->sizes[i] : p->maxbytes;
+    if (param[1] && size_parse(param[1], 1, SIZE_LIMIT, &p->budget))
         return usage(labels[1], size_why());
+    snprintf(p->apis, sizeof p->apis, "rcce,putget,ircce");
     if (param[2]) {
         const char *why = check_apis(param[2]);
-        if (!why && strlen(param[2]) >= sizeof apis)
+        if (!why && strlen(param[2]) >= sizeof p->apis)
             why = "too long";
         if (why)
             return usage(labels[2], why);
-        snprintf(apis, sizeof apis, "%s", param[2]);
+        snprintf(p->apis, sizeof p->apis, "%s", param[2]);
     }
     if (param[3]) {
         if (!strcmp(param[3], "rcce1"))
@@ -268,16 +255,67 @@ int RCCE_APP(int argc, char **argv)
         else if (strcmp(param[3], "libscc"))
             return usage(labels[3], "want libscc or rcce1");
     }
+    p->mpbt = 0;
     if (param[4]) {
         if (!strcmp(param[4], "on"))
-            mpbt = 1;
+            p->mpbt = 1;
         else if (strcmp(param[4], "off"))
             return usage(labels[4], "want off or on");
 #ifdef SCC_HOST
-        if (mpbt)
+        if (p->mpbt)
             return usage(labels[4], "on needs the chip (the host has no MPBT pages)");
 #endif
     }
+    return 0;
+}
+
+/* @iters timed round trips of @n bytes with @peer: their seconds. */
+BENCH_TIMED static double time_round_trips(const char *api, struct putget *pg, char *data,
+                                           size_t n, int peer, int iters)
+{
+    bench_region_name(api);
+    BENCH_MARK_BEGIN();
+    double t = RCCE_wtime();
+    for (int it = 0; it < iters; it++)
+        round_trip(api, pg, data, n, peer);
+    t = RCCE_wtime() - t;
+    BENCH_MARK_END();
+    return t;
+}
+
+/* One row: a checked round trip (the warm-up), then the timed ones; 0,
+ * or 1 if the data came back wrong. */
+static int measure(const char *api, struct putget *pg, char *data, size_t n, int peer,
+                   long budget)
+{
+    int iters = (int)((size_t)budget / n), ok, me = RCCE_ue();
+
+    iters = iters < 2 ? 2 : iters > 1000 ? 1000 : iters;
+    for (size_t i = 0; i < n; i++)
+        data[i] = (char)(i * 7 + peer);
+    round_trip(api, pg, data, n, peer);
+    ok = check_data(me == 0 && strcmp(api, "ircce") == 0 ? data + n : data, n, peer);
+    if (!ok)
+        fprintf(stderr, "pingpong: %s %lu bytes: wrong data on UE %d\n", api,
+                (unsigned long)n, me);
+    double t = time_round_trips(api, pg, data, n, peer, iters);
+    if (me == 0)
+        printf("%s,%d,%lu,%d,%.2f,%.2f,%d,%.2f,%s,%s\n", api, RCCE_ue_core(peer),
+               (unsigned long)n, iters, t * 1e6 / iters, 2.0 * n * iters / t / 1e6, WARMUP,
+               t * 1e6 / iters / 2, ok ? "yes" : "NO", bench_clock());
+    return !ok;
+}
+
+int RCCE_APP(int argc, char **argv)
+{
+    struct params p;
+    struct putget pg;
+    int status;
+
+    if (bench_rcce_start(&argc, &argv, "pingpong", 1))
+        return 2;
+    if ((status = pp_options(argc, argv, &p)))
+        return status;
     int me = RCCE_ue(), np = RCCE_num_ues();
 
     pg.buf = RCCE_malloc_request(1024, &pg.chunk);
@@ -285,16 +323,16 @@ int RCCE_APP(int argc, char **argv)
         fprintf(stderr, "pingpong: no MPB space for put/get\n");
         return 2;
     }
-    /* whole pages: mpbt=on marks them, and nothing else may share them */
-    size_t dbytes = (2 * (size_t)maxbytes + 64 + 4095) & ~(size_t)4095;
+    /* whole pages: --mpbt on marks them, and nothing else may share them */
+    size_t dbytes = (2 * (size_t)p.maxbytes + 64 + 4095) & ~(size_t)4095;
     char *data = aligned_alloc(4096, dbytes);
     if (!data) {
         fprintf(stderr, "pingpong: out of memory\n");
         return 2;
     }
 #ifndef SCC_HOST
-    if (mpbt && scc_copy_mark_mpbt(data, dbytes, 1)) {
-        fprintf(stderr, "pingpong: mpbt=on: marking the buffer's pages MPBT failed\n");
+    if (p.mpbt && scc_copy_mark_mpbt(data, dbytes, 1)) {
+        fprintf(stderr, "pingpong: --mpbt on: marking the buffer's pages MPBT failed\n");
         return 2;
     }
 #endif
@@ -309,38 +347,11 @@ int RCCE_APP(int argc, char **argv)
     RCCE_barrier(&RCCE_COMM_WORLD);
 
     char *save = NULL;     /* strtok_r: on the host all UEs share strtok's state */
-    for (char *api = strtok_r(apis, ",", &save); api; api = strtok_r(NULL, ",", &save)) {
+    for (char *api = strtok_r(p.apis, ",", &save); api; api = strtok_r(NULL, ",", &save)) {
         for (int peer = 1; peer < np; peer++) {
-            for (int s = 0; s < nsizes; s++) {
-                size_t n = (size_t)sizes[s];
-                int iters = (int)((size_t)budget / n), ok;
-                iters = iters < 2 ? 2 : iters > 1000 ? 1000 : iters;
-                if (me != 0 && me != peer)
-                    continue;
-                /* one checked round trip, which also warms up */
-                for (size_t i = 0; i < n; i++)
-                    data[i] = (char)(i * 7 + peer);
-                round_trip(api, &pg, data, n, peer);
-                ok = check_data(me == 0 && strcmp(api, "ircce") == 0 ? data + n : data,
-                                n, peer);
-                if (!ok) {
-                    fprintf(stderr, "pingpong: %s %lu bytes: wrong data on UE %d\n", api,
-                            (unsigned long)n, me);
-                    status = 1;
-                }
-                bench_region_name(api);
-                BENCH_MARK_BEGIN();
-                double t = RCCE_wtime();
-                for (int it = 0; it < iters; it++)
-                    round_trip(api, &pg, data, n, peer);
-                t = RCCE_wtime() - t;
-                BENCH_MARK_END();
-                if (me == 0)
-                    printf("%s,%d,%lu,%d,%.2f,%.2f,%d,%.2f,%s,%s\n", api, RCCE_ue_core(peer),
-                           (unsigned long)n, iters, t * 1e6 / iters,
-                           2.0 * n * iters / t / 1e6, WARMUP, t * 1e6 / iters / 2,
-                           ok ? "yes" : "NO", bench_clock());
-            }
+            for (int s = 0; s < p.nsizes; s++)
+                if (me == 0 || me == peer)
+                    status |= measure(api, &pg, data, (size_t)p.sizes[s], peer, p.budget);
             RCCE_barrier(&RCCE_COMM_WORLD);
         }
     }

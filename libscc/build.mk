@@ -4,13 +4,10 @@
 #   build/libscc/rcce/VARIANT/librcce.a      host builds (one thread per UE):
 #                                            VARIANT = host, tsan, asan
 #   build/libscc/rcce/VARIANT/tests/NAME     host test programs (tests/libscc)
-#   build/libscc/rcce/VARIANT/APP            apps/APP.c on the host (RCCE_APPS)
 #   build/tests/libscc/NAME.elf              the test programs for the chip
-#   build/apps/APP.elf                       apps/APP.c for the chip (RCCE_APPS,
-#                                            CHIP_RCCE_APPS)
 #
 # A chip application that uses RCCE links $(LIBRCCE_CHIP) before the
-# runtime; see the RCCE_APPS rules at the end. Targets: libscc (everything),
+# runtime (apps/build.mk builds the apps). Targets: libscc (everything),
 # libscc-host, libscc-chip.
 
 ifndef LIBSCC_BUILD_MK
@@ -38,23 +35,9 @@ LSC_HOST_PLAT := host host_where
 LSC_SANDEPS  := $(LSC_OUT)/sandeps.stamp
 
 HOST_CC ?= gcc
-# RCCE programs that build for both backends, from apps/NAME.c.
-RCCE_APPS := pingpong bcast_bench allreduce_bench coll_bench calibrate
-# RCCE programs for the chip only (MPBs by address, the kernel's memory calls).
-CHIP_RCCE_APPS := mem_bench mpb_contention
 
-# The build's commit, which the benchmarks print above their CSV
-# (apps/benchout.h). apps/commit.sh runs on every make but rewrites the
-# header only when the commit (or -dirty) changes: then, and only then,
-# the benchmarks are rebuilt.
+# Generated headers: the tuning table below, the apps' commit (apps/build.mk).
 SCC_BUILD_DIR := $(BUILD)/gen
-SCC_BUILD_H   := $(SCC_BUILD_DIR)/scc_build.h
-BENCH_APPS    := $(RCCE_APPS) $(CHIP_RCCE_APPS) ipi_latency notify_pingpong many_to_one \
-	copy_bench
-$(SCC_BUILD_H): apps/commit.sh FORCE
-	@apps/commit.sh $@
-$(BENCH_APPS:%=$(BUILD)/apps/%.o): $(SCC_BUILD_H)
-$(BENCH_APPS:%=$(BUILD)/apps/%.o): APP_CFLAGS += -I $(SCC_BUILD_DIR)
 
 # The measured defaults (libscc/src/coll/README.md, "Defaults from
 # measurement"): tuning.json compiled into C for select.c, in every build,
@@ -107,18 +90,10 @@ $(LSC_OUT)/$(1)/tests/%: tests/libscc/%.c $(LSC_OUT)/$(1)/librcce.a
 	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -I tests/libscc -o $$@ $$< \
 		$(LSC_OUT)/$(1)/librcce.a -lm
 
-$(LSC_OUT)/$(1)/%: apps/%.c $(LSC_OUT)/$(1)/librcce.a
-	@mkdir -p $$(@D)
-	$(HOST_CC) $(LSC_HOST_CFLAGS) $(LSC_CFLAGS_$(1)) -o $$@ $$< \
-		$(LSC_OUT)/$(1)/librcce.a -lm
-
-$(RCCE_APPS:%=$(LSC_OUT)/$(1)/%): $(SCC_BUILD_H)
-
-libscc-host: $(LSC_OUT)/$(1)/librcce.a $(LSC_TESTS:%=$(LSC_OUT)/$(1)/tests/%) \
-	$(RCCE_APPS:%=$(LSC_OUT)/$(1)/%)
+libscc-host: $(LSC_OUT)/$(1)/librcce.a $(LSC_TESTS:%=$(LSC_OUT)/$(1)/tests/%)
 
 -include $(wildcard $(LSC_OUT)/$(1)/obj/*.d $(LSC_OUT)/$(1)/obj/coll/*/*.d \
-	$(LSC_OUT)/$(1)/tests/*.d $(LSC_OUT)/$(1)/*.d)
+	$(LSC_OUT)/$(1)/tests/*.d)
 endef
 
 $(foreach v,$(LSC_VARIANTS),$(eval $(call lsc_host,$(v))))
@@ -159,30 +134,12 @@ $(BUILD)/tests/libscc/%.o: tests/libscc/%.c $(PICOLIBC_STAMP)
 $(BUILD)/tests/libscc/%.elf: $(BUILD)/tests/libscc/%.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
 	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBRCCE_CHIP) $(APP_LIBS)
 
-# RCCE apps: the runtime's pattern rules build apps/*.c; these explicit
-# rules add RCCE's headers and library.
-LSC_CHIP_APPS := $(RCCE_APPS:%=$(BUILD)/apps/%.elf) $(CHIP_RCCE_APPS:%=$(BUILD)/apps/%.elf)
-$(LSC_CHIP_APPS:.elf=.o): APP_CFLAGS += $(LSC_INCLUDES) -Wno-unknown-pragmas
-$(LSC_CHIP_APPS): $(BUILD)/apps/%.elf: $(BUILD)/apps/%.o $(LIBRCCE_CHIP) $(APP_RUNTIME)
-	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBRCCE_CHIP) $(APP_LIBS)
-
-# Chip-only RCCE apps sharing the notification schemes of apps/notify/
-# (they need the kernel mailbox and the chip's MPBs).
-NOTIFY_APPS := $(BUILD)/apps/notify_pingpong.elf $(BUILD)/apps/many_to_one.elf
-NOTIFY_OBJS := $(patsubst apps/notify/%.c,$(BUILD)/apps/notify/%.o,$(wildcard apps/notify/*.c))
-$(NOTIFY_APPS:.elf=.o): APP_CFLAGS += $(LSC_INCLUDES) -Wno-unknown-pragmas
-$(BUILD)/apps/notify/%.o: apps/notify/%.c $(PICOLIBC_STAMP)
-	@mkdir -p $(@D)
-	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -I apps/notify -c -o $@ $<
-$(NOTIFY_APPS): $(BUILD)/apps/%.elf: $(BUILD)/apps/%.o $(NOTIFY_OBJS) $(LIBRCCE_CHIP) $(APP_RUNTIME)
-	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(NOTIFY_OBJS) $(LIBRCCE_CHIP) $(APP_LIBS)
-
 GUEST_TARGETS += $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS)
-libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS) $(LSC_CHIP_APPS) $(NOTIFY_APPS)
+libscc-chip: $(LIBRCCE_CHIP) $(LSC_CHIP_TESTS)
 
 .SECONDARY: $(LSC_CHIP_TESTS:.elf=.o)
 -include $(wildcard $(LSC_OUT)/chip/obj/*.d $(LSC_OUT)/chip/obj/coll/*/*.d \
-	$(BUILD)/tests/libscc/*.d $(BUILD)/apps/notify/*.d)
+	$(BUILD)/tests/libscc/*.d)
 endif
 
 endif

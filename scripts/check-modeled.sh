@@ -33,3 +33,14 @@ run bcast bcast_bench 0-47 48 0.533 $all --sizes 32,4096,65536 --iters 2 --warmu
 run calibrate calibrate 0-47 48 0.533 $all
 run ipi ipi_latency 0-47
 run notify notify_pingpong 0-47 48 0.533 $all --n 50 --scheme all
+# Every other benchmark of apps/, small: so that a change of the apps
+# themselves (apps/lib, a parser) is seen too. Their arguments are in the
+# forms every build of them took (key=value for the four that once took
+# only that), so two builds of the apps compare too.
+run pingpong pingpong 0,47 2 0.533 0 47 sizes=32,4096,65536 budget=64K
+run allreduce allreduce_bench 0-15 16 0.533 $(seq -s ' ' 0 15) --sizes 32,4096 --iters 2 \
+    --warmup 1
+run mem_bench mem_bench 0 1 0.533 0 --sizes 8K,512K --reps 2 --warmup 1
+run mpb_contention mpb_contention 0-3 4 0.533 0 1 2 3 --ops get,put --counts 1,4 --iters 3 \
+    --warmup 1
+run many_to_one many_to_one 0-47 48 0.533 $all --records 10

@@ -1,15 +1,15 @@
-"""The apps' options: each benchmark's parser compares its words with
-those of one table (apps/opts.h), which its ELF also carries (section
-.scc_options) for the tools (tools/scc/bench/appopts.py); scc-bench and
-scc-report check every experiment against it before any point runs.
+"""The apps' options: each benchmark's parser reads its words by one
+table (apps/lib/bench.h, BENCH_OPTIONS), which its ELF also carries
+(section .scc_options) for the tools (tools/scc/bench/appopts.py);
+scc-bench and scc-report check every experiment against it before any
+point runs.
 
 Here: every app an experiment runs (experiments/*.toml, the report's
 experiments) lists its options; the section is in no loadable segment;
 every shipped experiment passes the check; and, running each app on the
 chip (functional mode, 1-2 cores), every option its table lists is
 accepted (one run with all of them, each with a value the app takes) and
-an unlisted one is refused, naming it (calibrate, which takes none and
-reads no word, by the tools).
+an unlisted one is refused, naming it.
 """
 from __future__ import annotations
 
@@ -90,38 +90,70 @@ def test_every_app_experiments_run_lists_its_options():
         assert appopts.SECTION not in seg.split("Section to Segment mapping:")[1], name
 
 
+PARSER_PROG = r"""
+#include <stdio.h>
+#include "bench.h"
+#define T_OPTIONS(X) X(T_SIZE, "agg-size", value) X(T_LIST, "list", flag)
+BENCH_OPTIONS(t, none, regions, T_OPTIONS);
+int main(int argc, char **argv)
+{
+    struct bench_args a;
+    const char *v;
+    int k;
+
+    bench_args(&a, argc, argv, 1, &t_opts);
+    while ((k = bench_next(&a, &v)) != BENCH_END) {
+        if (k == BENCH_BAD) {
+            printf("bad: %s\n", bench_why());
+            return 2;
+        }
+        printf("%s %s\n", k == BENCH_POSITIONAL ? "word" : t_opt_rows[k].name, v);
+    }
+    printf("regions %d\n", bench_regions_on());
+    return 0;
+}
+"""
+
+
 @pytest.mark.no_qemu
-def test_the_table_reads_back_and_leaves_the_program_as_it_was(tmp_path):
-    """A program of the host's compiler (a 64-bit ELF; the chip's are 32):
-    the section reads back as the table says, the parser's words are the
-    table's, and the arrays are not in the program (GCC folded them into
-    the comparisons, as it does in every app: apps/opts.h)."""
+def test_the_table_reads_back_and_the_parser_takes_every_form(tmp_path):
+    """A program of the host's compiler on apps/lib (a 64-bit ELF; the
+    chip's are 32): the section reads back as the table says, and the
+    parser takes every form apps/lib/bench.h lists, the same way, and
+    refuses what it must."""
     src = tmp_path / "t.c"
-    src.write_text('#include <stdio.h>\n#include "opts.h"\n'
-                   '#define T_OPTIONS(X) X(T_SIZE, "agg-size", value) X(T_LIST, "list", flag)\n'
-                   'OPTS_TABLE(t, keyeq, none, regions, T_OPTIONS);\n'
-                   'int main(int argc, char **argv) {\n'
-                   '  for (int i = 1; i < argc; i++) {\n'
-                   '    if (OPTS_HAS(t, T_SIZE, argv[i])) printf("size %s\\n", '
-                   'OPTS_AFTER(t, T_SIZE, argv[i]));\n'
-                   '    else if (OPTS_IS(t, T_LIST, argv[i])) printf("list\\n");\n'
-                   '    else return 2;\n  }\n  return 0;\n}\n')
+    src.write_text(PARSER_PROG)
     exe = tmp_path / "t"
-    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-I", str(REPO / "apps"),
-                    "-o", str(exe), str(src)], check=True)
+    lib = REPO / "apps" / "lib"
+    subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", "-DSCC_HOST", "-I", str(lib),
+                    "-o", str(exe), str(src), str(lib / "opts.c"), str(lib / "regions.c")],
+                   check=True)
     assert appopts.read(exe) == appopts.AppOptions(
-        "key=value", "none", {"agg-size": "value", "list": "flag", "regions": "flag"})
-    p = subprocess.run([str(exe), "agg-size=4K", "list"], capture_output=True, text=True)
-    assert (p.returncode, p.stdout) == (0, "size 4K\nlist\n")
-    assert subprocess.run([str(exe), "agg-size"]).returncode == 2
-    syms = subprocess.run(["nm", str(exe)], capture_output=True, text=True).stdout
-    assert "t_opt_word" not in syms and "t_opt_name" not in syms, syms
-    # the chip's apps: 32-bit, the arrays folded away there too
-    assert appopts.read(APPS / "bcast_bench.elf").style == "--key value"
-    syms = subprocess.run(["nm", str(APPS / "bcast_bench.elf")], capture_output=True,
-                          text=True).stdout
-    assert "cb_opt_word" not in syms
-    assert appopts.read(APPS / "hello.elf") is None      # lists nothing: not checked
+        "none", {"agg-size": "value", "list": "flag", "regions": "flag"})
+
+    def run(*words):
+        p = subprocess.run([str(exe), *words], capture_output=True, text=True, timeout=30)
+        return p.returncode, p.stdout.splitlines()
+    want = (0, ["agg-size 4K", "list 1", "regions 1"])
+    for words in (["--agg-size", "4K", "--list", "--regions"],
+                  ["--agg-size=4K", "list", "regions"],
+                  ["agg-size=4K", "list=1", "regions=1"],
+                  ["agg-size=4K", "--list=1", "--regions=1"]):
+        assert run(*words) == want, words
+    assert run("--list=0", "regions=0") == (0, ["list 0", "regions 0"])
+    assert run("--regions", "--regions=0") == (0, ["regions 0"])
+    assert run("4K", "x", "--agg-size", "--list") == (0, ["word 4K", "word x",
+                                                          "agg-size --list", "regions 0"])
+    for words, says in [(["--nosuch", "1"], "bad: unknown option '--nosuch'"),
+                        (["nosuch=1"], "bad: 'nosuch=1': unknown option 'nosuch'"),
+                        (["--agg-size"], "bad: --agg-size needs a value"),
+                        (["--list=2"], "bad: '--list=2': list is a flag"),
+                        (["regions=yes"], "bad: 'regions=yes': regions is on (1) or off (0)")]:
+        rc, out = run(*words)
+        assert rc == 2 and out and out[-1].startswith(says), (words, out)
+    # the chip's apps carry the section too; a program without it is not checked
+    assert appopts.read(APPS / "bcast_bench.elf").init == "rcce"
+    assert appopts.read(APPS / "hello.elf") is None
 
 
 @pytest.mark.no_qemu
@@ -137,15 +169,15 @@ def _point(name: str, options: dict) -> xp.Point:
     """A functional-mode chip point that runs @name with @options (the
     copy-core service beside copy_bench, as its other app)."""
     if name == "copy_core":
-        words = " ".join(f"{k}={v}" for k, v in options.items())
+        words = " ".join(f"--{k} {v}" for k, v in options.items())
         e = {"name": "opts-copy_core", "app": "copy_bench", "mode": "functional",
-             "cores": "0", "rcce": False, "arg_style": "key=value", "timeout": 120,
+             "cores": "0", "rcce": False, "timeout": 120,
              "other": [{"cores": "1", "app": "copy_core", "args": words}]}
         return xp.expand({"experiment": e, "args": RUNS["copy_bench"]["options"]}).points[0]
     run = RUNS[name]
     opts = appopts.read(APPS / f"{name}.elf")
     e = {"name": f"opts-{name}", "app": name, "mode": "functional", "cores": run["cores"],
-         "rcce": opts.init == "rcce", "arg_style": opts.style, "timeout": 120}
+         "rcce": opts.init == "rcce", "timeout": 120}
     if "other" in run:
         e["other"] = run["other"]
     return xp.expand({"experiment": e, "args": options}).points[0]
@@ -159,19 +191,15 @@ def test_every_listed_option_is_accepted_and_an_unlisted_one_refused(name):
         # exit status 0 (--list lists instead of measuring: no rows)
         assert r["status"] == "ok" or r["why"] == "it printed no CSV rows", \
             (name, r["why"], r["tail"])
-    style = appopts.read(APPS / f"{name}.elf").style
     if name == "calibrate":
-        # it reads no word after the RCCE words, so refuses none (its
-        # code is as it was: apps/opts.h); the tools refuse any
+        # the tools refuse it before it runs, too
         with pytest.raises(xp.ExperimentError, match="calibrate does not take the option "
                                                      "'nosuch'; it takes: coll"):
             appopts.check([xp.expand({"experiment": {"name": "c", "app": "calibrate",
                                                      "rcce": True},
                                       "args": {"nosuch": 1}})])
-        return
     r = sweep.run_point(_point(name, {"nosuch": 1}))
     assert r["status"] == "failed", (name, r["why"])
     said = r["why"] + r["tail"]
     assert "unknown" in said or "bad argument" in said, (name, said)
-    if name != "copy_bench":    # its usage says "unknown argument", not which (as before)
-        assert ("--nosuch" if style == "--key value" else "nosuch=1") in said, (name, said)
+    assert "--nosuch" in said, (name, said)

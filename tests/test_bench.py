@@ -486,7 +486,7 @@ def test_plot_refuses_what_it_cannot_draw_without_merging(tmp_path, capsys):
 # --- pingpong's parameters by name -----------------------------------------------------
 
 def test_pingpong_sweeps_its_parameters_by_name(tmp_path, cache, capsys):
-    """experiments/pingpong.toml sweeps apps/pingpong.c's apis= (and the
+    """experiments/pingpong.toml sweeps apps/pingpong.c's --apis (and the
     cores); every point's rows are the path and the peer it named."""
     f = REPO / "experiments" / "pingpong.toml"
     out = tmp_path / "pp"
@@ -501,8 +501,8 @@ def test_pingpong_sweeps_its_parameters_by_name(tmp_path, cache, capsys):
         assert set(g["peer"]) == {int(r["cores"].split(",")[1])}, g
         assert sorted(g["bytes"]) == [32, 1024, 32768], g
         assert set(g["verified"]) == {"yes"} and set(g["clock"]) == {"modeled"}
-        assert r["app_args"] == f"2 0.533 {r['cores'].replace(',', ' ')} sizes=32,1K,32K " \
-                                f"budget=256K apis={r['apis']}"
+        assert r["app_args"] == f"2 0.533 {r['cores'].replace(',', ' ')} --sizes 32,1K,32K " \
+                                f"--budget 256K --apis {r['apis']}"
         assert list(g["iterations"]) == [1000, 256, 8]       # 256K / size, at most 1000
     # the far corner is further than the tile mate on every path from 1 KiB
     # on; at one line the distance (8 hops each way, about 0.1 us) is no
@@ -518,7 +518,7 @@ def test_pingpong_sweeps_its_parameters_by_name(tmp_path, cache, capsys):
 
 def test_pingpong_refuses_a_bad_named_parameter(tmp_path, cache, capsys):
     s = {"experiment": {"name": "pp-bad", "app": "pingpong", "cores": "0,1", "rcce": True,
-                        "arg_style": "key=value", "timeout": 60},
+                        "timeout": 60},
          "args": {"sizes": "32", "budget": "1K"},
          "points": [{"apis": "rcce,nope"}, {"budget": "0"}]}
     out = tmp_path / "o"
@@ -546,8 +546,9 @@ def test_pingpong_refuses_a_bad_named_parameter(tmp_path, cache, capsys):
 
 @pytest.mark.no_qemu
 def test_pingpong_named_and_positional_arguments_agree():
-    """The host build (the same source): positional, named and mixed
-    arguments run the same rows; a bad one is a usage error (status 2)."""
+    """The host build (the same source): positional, named (every form of
+    apps/lib/bench.h) and mixed arguments run the same rows; a bad one is a
+    usage error (status 2)."""
     exe = BUILD / "libscc" / "rcce" / "host" / "pingpong"
     assert exe.is_file(), f"{exe} missing: run `make`"
     ues = ["2", "0.533", "0", "1"]
@@ -560,10 +561,14 @@ def test_pingpong_named_and_positional_arguments_agree():
     assert want[0] == 0 and len(want[1]) == 4, want
     for args in (["sizes=64", "budget=4K", "apis=rcce,ircce"],
                  ["apis=rcce,ircce", "budget=4K", "sizes=64"],
+                 ["--sizes", "64", "--budget", "4K", "--apis", "rcce,ircce"],
+                 ["--apis=rcce,ircce", "--budget", "4K", "64"],
                  ["64", "apis=rcce,ircce", "4K"]):
         assert rows(*args)[:2] == want[:2], args
     for args, says in [(["64", "4K", "rcce", "x"], "a fourth positional one"),
-                       (["size=64"], "unknown key"),
+                       (["size=64"], "unknown option 'size'"),
+                       (["--size", "64"], "unknown option '--size'"),
+                       (["--sizes"], "--sizes needs a value"),
                        (["64", "sizes=128"], "SIZES: given twice"),
                        (["apis=rcce,"], "ends in a comma"),
                        (["apis=mpi"], "not a comma list")]:
@@ -576,7 +581,7 @@ def test_pingpong_named_and_positional_arguments_agree():
 def copy_spec(**over):
     """copy_bench on core 0, copy_core.elf on the other cores."""
     s = {"experiment": {"name": "cc", "app": "copy_bench", "cores": "0", "rcce": False,
-                        "arg_style": "key=value", "timeout": 120,
+                        "timeout": 120,
                         "other": [{"cores": "1-2", "app": "copy_core"}]},
          "args": {"sizes": "16K", "iters": 1, "local": "", "remote": "auto",
                   "cores": "{other.cores}"}}
@@ -594,7 +599,8 @@ def test_other_apps_expand_per_point():
         ((0,), (xp.Other(app=core_app, cores=(5, 7), args=()),)),
         ((0,), (xp.Other(app=core_app, cores=(10, 11, 12), args=()),))]
     # {other.cores} in an argument: that point's other cores
-    assert [p.args[-1] for p in e.points] == ["cores=1", "cores=5,7", "cores=10,11,12"]
+    assert [p.args[-2:] for p in e.points] == [("--cores", "1"), ("--cores", "5,7"),
+                                               ("--cores", "10,11,12")]
     # a whole list per point, other.N.KEY, args.KEY (an app argument named
     # like a reserved parameter), an other app's args as words
     s = copy_spec(experiment={"other": []})
@@ -605,16 +611,17 @@ def test_other_apps_expand_per_point():
     a, b = xp.expand(s).points
     assert a.other == (xp.Other(app=core_app, cores=(1,), args=("fault=3",)),
                        xp.Other(app=core_app, cores=(4,), args=()))
-    assert a.args[-1] == "cores=1,4" and a.cores == (0,)
-    assert b.other == () and b.args[-1] == "cores=9"
+    assert a.args[-2:] == ("--cores", "1,4") and a.cores == (0,)
+    assert b.other == () and b.args[-2:] == ("--cores", "9")
     assert a.other[0].label() == "copy_core.elf@1 fault=3"
     # the core map a point runs: a line per app, the kernel options on each
     from scc.bench import sweep
     s = copy_spec(kernel={"mbox": "ipi"})
     text, files = sweep.core_map(xp.expand(s).points[0])
     assert [l for l in text.splitlines() if not l.startswith("#")] == [
-        "0 kernel.elf mbox=ipi module=copy_bench.elf -- sizes=16K iters=1 local= remote=auto "
-        "cores=1,2",
+        # an empty value is the kernel's "" (coremap.kernel_arg), quoted for the line
+        "0 kernel.elf mbox=ipi module=copy_bench.elf -- --sizes 16K --iters 1 --local '\"\"' "
+        "--remote auto --cores 1,2",
         "1-2 kernel.elf mbox=ipi module=copy_core.elf --"]
     assert files == {"kernel.elf": sccrun_default_kernel(), "copy_bench.elf":
                      str(BUILD / "apps" / "copy_bench.elf"), "copy_core.elf": core_app}
@@ -711,7 +718,7 @@ def test_copy_cores_from_an_experiment(tmp_path, cache, capsys):
     assert list(df["other_apps"]) == ["copy_core.elf@1", "copy_core.elf@5-6",
                                       "copy_core.elf@5-6"]
     assert list(df["other.cores"]) == ["1", "5-6", "5-6"]
-    assert df.iloc[1]["app_args"].endswith("cores=5,6") and str(df.iloc[0]["core_list"]) == "0"
+    assert df.iloc[1]["app_args"].endswith("--cores 5,6") and str(df.iloc[0]["core_list"]) == "0"
     import json
     m = json.loads((out / "manifest.json").read_text())
     assert "5-6 kernel.elf module=copy_core.elf --" in m["points"][1]["coremap"]
@@ -765,7 +772,7 @@ def test_a_misspelled_app_is_refused_before_any_point_runs(tmp_path, cache, caps
     ({"args": {"iter": 1}},
      "point 0: bcast_bench does not take the option 'iter' (did you mean 'iters'?)"),
     ({"args": {"list": 1}}, "bcast_bench's option 'list' takes no value"),
-    ({"experiment": {"arg_style": "key=value"}}, "bcast_bench reads its options as --key value"),
+    ({"experiment": {"arg_style": "key=value"}}, "arg_style is no longer read"),
     ({"experiment": {"rcce": False}}, "bcast_bench is an RCCE program: it needs rcce = true"),
 ])
 def test_an_option_the_app_does_not_take_is_refused_before_any_point_runs(tmp_path, cache,
@@ -794,7 +801,7 @@ def test_the_report_refuses_an_option_before_any_point_runs(tmp_path, monkeypatc
     from scc.cli import report
     from scc.report import make
     bad = {"bad": {"experiment": {"name": "bad", "app": "pingpong", "cores": "0,1",
-                                  "rcce": True, "arg_style": "key=value"},
+                                  "rcce": True},
                    "args": {"size": "32"}}}
     monkeypatch.setattr(make, "specs", lambda *a, **k: bad)
     assert report.main(["--out", str(tmp_path), "--only", "T1", "--no-progress"]) == 2

@@ -243,9 +243,11 @@ def test_bench_check_fails_where_nothing_arrives(tmp_path, buffers):
     of an earlier call left (--buffers reuse, one iteration each: the
     harness zeroes those)."""
     exe = tmp_path / "bcast_selftest"
+    apps = REPO / "apps"
     p = subprocess.run([str(BUILD / "venv" / "bin" / "scc-cc"), "--host", "-O2",
-                        "-DCB_SELFTEST_SKIP_AFTER=2", "-o", str(exe),
-                        str(REPO / "apps" / "bcast_bench.c")],
+                        "-DCB_SELFTEST_SKIP_AFTER=2", "-I", str(apps / "lib"), "-o", str(exe),
+                        str(apps / "bcast_bench.c"), str(apps / "coll" / "collbench.c"),
+                        *map(str, sorted((apps / "lib").glob("*.c")))],
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     r, why = run_host(exe, ue_args(cores_of(4)) + [

@@ -158,7 +158,7 @@ def test_ipi_latency_by_hops_is_causal():
     (PINGPONG, ["--peers", "7"], "--peers wants UEs 1..2"),
     (PINGPONG, ["--n", "0"], "--n needs a number >= 1"),
     (MANY, ["--receiver", "9"], "--receiver wants a UE 0..2"),
-    (MANY, ["--bogus"], "unknown argument '--bogus'"),
+    (MANY, ["--bogus"], "unknown option '--bogus'"),
 ])
 def test_bad_arguments_get_a_clear_error(app, args, message):
     r = run_app(app, cores="0-2", args=[*rcce_args(range(3)), *args], timeout=60)

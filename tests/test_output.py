@@ -7,7 +7,7 @@ no line is cut (a long one comes in "+"-marked pieces that the runner
 joins), and every byte comes back. RunResult.core_stdout/core_stderr and
 scc-run's --stdout-of and --output-dir give a core's streams as written.
 
-The benchmarks (apps/benchout.h): their CSV starts with `#` lines (the
+The benchmarks (apps/lib/bench.h): their CSV starts with `#` lines (the
 command line, the build's commit, the machine's mode and clocks), then
 one header row that keeps every column the apps had, then rows.
 

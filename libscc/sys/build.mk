@@ -1,11 +1,11 @@
-# The application runtime (crt0, system-call stubs, the SCC user API) and
-# the applications linked with it and picolibc.
+# The application runtime (crt0, system-call stubs, the SCC user API), and
+# the kernel's test apps linked with it and picolibc (apps/build.mk builds
+# apps/).
 #
 #   build/libscc/crt0.o, build/libscc/libsccsys.a     the runtime
-#   build/apps/NAME.elf        from apps/NAME.c
 #   build/tests/apps/NAME.elf  from tests/apps/NAME.c (the kernel's test apps)
 #
-# An application is one C file; it may include headers from its own
+# A test app is one C file; it may include headers from its own
 # directory, include/ and libscc/sys/. $(call scc_app_dir,SRC,OUT) adds the
 # rules and GUEST_TARGETS for another directory of them.
 #
@@ -73,7 +73,6 @@ GUEST_TARGETS += $(patsubst $(1)/%.c,$(2)/%.elf,$(wildcard $(1)/*.c))
 -include $(patsubst $(1)/%.c,$(2)/%.d,$(wildcard $(1)/*.c))
 endef
 
-$(eval $(call scc_app_dir,apps,$(BUILD)/apps))
 $(eval $(call scc_app_dir,tests/apps,$(BUILD)/tests/apps))
 
 endif

@@ -1,22 +1,23 @@
 """What an app accepts, read from its ELF, and an experiment checked
 against it before any point runs.
 
-Every benchmark in apps/ takes the names of its options from one table
-(apps/opts.h), the words its parser compares with, and the build also
-writes the table into the ELF as the section .scc_options (not loaded:
-the guest never sees it), a text:
+Every benchmark in apps/ reads its options by one table (apps/lib/bench.h,
+BENCH_OPTIONS), which the build also writes into the ELF as the section
+.scc_options (not loaded: the guest never sees it), a text:
 
-    scc-options 1
-    style --key value           (or key=value: an experiment's arg_style)
+    scc-options 2
     init rcce                   (the program calls RCCE_init; or none)
     value sizes                 (an option that takes a value)
     flag list                   (one that takes none)
+
+Every such program takes --KEY VALUE (and --KEY for a flag), the words
+an experiment's arguments become.
 
 It is read here from the file (chip ELF or host binary alike), without
 running the app. check() refuses, naming each mistake: an app that is not
 built (and says which are), an option the app does not take (and the
 nearest it does), a value where a flag belongs or the reverse, an
-arg_style or rcce setting the app does not read its arguments by. An app
+rcce setting the app does not read its arguments by. An app
 without the section (a program of one's own) is not checked.
 """
 from __future__ import annotations
@@ -37,15 +38,14 @@ KINDS = ("value", "flag")
 
 @dataclass(frozen=True)
 class AppOptions:
-    style: str                  # "--key value" or "key=value"
     init: str                   # "rcce" (RCCE_init: RCCE words, --coll) or "none"
     options: dict               # name -> "value" | "flag", in the app's order
 
     def accepts(self) -> dict:
         """The options an experiment may name: the table's, and --coll
-        (RCCE_init's) for an RCCE program read as --key value."""
+        (RCCE_init's) for an RCCE program."""
         out = dict(self.options)
-        if self.init == "rcce" and self.style == "--key value":
+        if self.init == "rcce":
             out.setdefault("coll", "value")
         return out
 
@@ -53,22 +53,21 @@ class AppOptions:
 def parse(text: str, where: str = "") -> AppOptions:
     """The section's text as AppOptions; ValueError if it is malformed."""
     lines = [l for l in text.split("\0", 1)[0].splitlines() if l.strip()]
-    if not lines or lines[0] != "scc-options 1":
-        raise ValueError(f"{where}: {SECTION} does not begin with 'scc-options 1'")
-    style, init, options = None, None, {}
+    if not lines or lines[0] != "scc-options 2":
+        raise ValueError(f"{where}: {SECTION} does not begin with 'scc-options 2' "
+                         "(an app built before apps/lib: rebuild it with `make`)")
+    init, options = None, {}
     for line in lines[1:]:
         key, _, rest = line.partition(" ")
-        if key == "style":
-            style = rest
-        elif key == "init":
+        if key == "init":
             init = rest
         elif key in KINDS and rest:
             options[rest] = key
         else:
             raise ValueError(f"{where}: {SECTION}: cannot read the line {line!r}")
-    if style not in ("--key value", "key=value") or init not in ("rcce", "none"):
-        raise ValueError(f"{where}: {SECTION} lacks its style or init line")
-    return AppOptions(style=style, init=init, options=options)
+    if init not in ("rcce", "none"):
+        raise ValueError(f"{where}: {SECTION} lacks its init line")
+    return AppOptions(init=init, options=options)
 
 
 _cache: dict[tuple[str, int, int], AppOptions | None] = {}
@@ -132,7 +131,7 @@ def _unknown(app: str, name: str, opts: AppOptions) -> str:
 
 def _word_problems(app: str, words: tuple[str, ...], opts: AppOptions) -> list[str]:
     """Problems of an other app's argument words (as the app would read
-    them, its table's way)."""
+    them: apps/lib/bench.h's forms)."""
     words = list(words)
     out = []
     if opts.init == "rcce" and words and words[0].isdigit():
@@ -141,15 +140,14 @@ def _word_problems(app: str, words: tuple[str, ...], opts: AppOptions) -> list[s
     i = 0
     while i < len(words):
         w = words[i]
-        if opts.style == "--key value":
-            if not w.startswith("--"):
-                out.append(f"{app} takes --key value arguments, not the word {w!r}")
-            elif w[2:] not in acc:
-                out.append(_unknown(app, w[2:], opts))
-            elif acc[w[2:]] == "value":
+        name, eq, _ = w[2 * w.startswith("--"):].partition("=")
+        if w.startswith("--") or eq:
+            if name not in acc:
+                out.append(_unknown(app, name, opts))
+            elif acc.get(name) == "value" and not eq:
                 i += 1
-        elif "=" in w and w.split("=", 1)[0] not in acc:
-            out.append(_unknown(app, w.split("=", 1)[0], opts))
+        elif acc.get(w) != "flag":
+            out.append(f"{app} takes --key value arguments, not the word {w!r}")
         i += 1
     return out
 
@@ -165,9 +163,6 @@ def _point_problems(p) -> list[str]:
     if opts is not None:
         app = _app_name(p.app)
         given = {k: v for k, v in p.options.items() if v is not False and v is not None}
-        if given and p.arg_style != opts.style:
-            out.append(f"{app} reads its options as {opts.style} "
-                       f"(arg_style = \"{opts.style}\"), not {p.arg_style}")
         if opts.init == "rcce" and not p.rcce:
             out.append(f"{app} is an RCCE program: it needs rcce = true (the RCCE words "
                        "before its arguments)")
@@ -181,7 +176,7 @@ def _point_problems(p) -> list[str]:
                 out.append(_unknown(app, k, opts))
             elif kind == "value" and v is True:
                 out.append(f"{app}'s option {k!r} takes a value, not true")
-            elif kind == "flag" and v is not True and opts.style == "--key value":
+            elif kind == "flag" and v is not True:
                 out.append(f"{app}'s option {k!r} takes no value: give it as {k} = true")
     for o in p.other:
         if not Path(o.app).is_file():

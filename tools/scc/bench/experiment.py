@@ -11,7 +11,6 @@ the same structure as a dict:
     mode = "timing"             # timing (modeled SCC time) | functional
     cores = "0-47"              # the cores the app runs on
     rcce = true                 # RCCE's words (N 0.533 core ids) before the args
-    arg_style = "--key value"   # or "key=value"
     timeout = 300               # seconds for one point of unit work (scaled)
     cache = true                # default: true for modeled (chip, timing) points
     other = [{ cores = "1-4", app = "copy_core", args = "" }]
@@ -26,13 +25,17 @@ the same structure as a dict:
     [quick]                     # the quick variant: overrides of the sections
                                 # above ([quick.args], [[quick.points]], ...)
 
+An app argument KEY = VALUE is passed as the words --KEY VALUE (true: the
+bare flag --KEY), the one convention of every program in apps/
+(apps/lib/bench.h).
+
 A parameter (in args, sweep or a point) is an app argument, or `cores`,
 `mode`, `backend`, or `machine.KEY` / `kernel.KEY`, or `args.KEY` (the app
 argument KEY, whatever its name: `args.cores`), or `other` (the list of
 other apps), `other.KEY` (KEY of the only other app: `other.cores`) or
 `other.N.KEY` (of the N-th, from 0). An app argument's text may say
 `{other.cores}` or `{other.N.cores}`: that other app's cores, as a comma
-list (copy_bench's cores= follows a sweep of the copy cores). A sweep value is a list,
+list (copy_bench's --cores follows a sweep of the copy cores). A sweep value is a list,
 a scalar, or a range: "A:B" (powers of two from A to B, sizes may say K, M,
 G), or a table {start, stop, step} or {start, stop, factor}. With points
 and a sweep, every point is crossed with the sweep; with points alone they
@@ -60,10 +63,9 @@ from scc.paths import BUILD
 
 BACKENDS = ("chip", "host")
 MODES = ("timing", "functional")
-ARG_STYLES = ("--key value", "key=value")
 SECTIONS = ("experiment", "machine", "kernel", "args", "sweep", "points", "quick")
 EXPERIMENT_KEYS = ("name", "description", "app", "backend", "mode", "cores", "rcce",
-                   "arg_style", "timeout", "cache", "other")
+                   "timeout", "cache", "other")
 OTHER_KEYS = ("app", "cores", "args")
 # Points with more than this many are almost surely a mistake in a range.
 MAX_POINTS = 100_000
@@ -103,10 +105,9 @@ class Point:
     cache: bool
     other: tuple[Other, ...] = ()   # other apps on other cores (chip)
     # the app's arguments by name, as the experiment gives them (before
-    # they become words), how they become words, and whether the RCCE
-    # words come first: what tools/scc/bench/appopts.py checks against the app
+    # they become words), and whether the RCCE words come first: what
+    # tools/scc/bench/appopts.py checks against the app
     options: dict = field(default_factory=dict)
-    arg_style: str = "--key value"
     rcce: bool = False
 
     @property
@@ -218,17 +219,14 @@ def resolve_app(app: str, backend: str, base: Path | None = None) -> str:
     return str(BUILD / "apps" / f"{app}.elf")
 
 
-def _arg_words(args: dict, style: str) -> list[str]:
+def _arg_words(args: dict) -> list[str]:
     words: list[str] = []
     for k, v in args.items():
         if v is False or v is None:
             continue
-        if style == "key=value":
-            words.append(k if v is True else f"{k}={v}")
-        else:
-            words.append(f"--{k}")
-            if v is not True:
-                words.append(str(v))
+        words.append(f"--{k}")
+        if v is not True:
+            words.append(str(v))
     return words
 
 
@@ -314,6 +312,10 @@ def expand(spec: dict, base: Path | None = None, quick: bool = False) -> Experim
                               f"(known: {', '.join(SECTIONS)})")
     spec = variant(spec, quick)
     e = _table(spec, "experiment")
+    if "arg_style" in e:
+        raise ExperimentError("[experiment] arg_style is no longer read: an app argument "
+                              "KEY = VALUE is always the words --KEY VALUE, which every "
+                              "program in apps/ takes (apps/lib/bench.h); delete the line")
     bad = set(e) - set(EXPERIMENT_KEYS)
     if bad:
         raise ExperimentError(f"[experiment]: unknown key(s) {', '.join(sorted(bad))}")
@@ -323,9 +325,6 @@ def expand(spec: dict, base: Path | None = None, quick: bool = False) -> Experim
     name = e["name"]
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
         raise ExperimentError(f"[experiment] name {name!r}: letters, digits, . _ - only")
-    style = e.get("arg_style", "--key value")
-    if style not in ARG_STYLES:
-        raise ExperimentError(f"arg_style must be one of {ARG_STYLES}")
     sweep = _dotted(_table(spec, "sweep"))
     points = spec.get("points", [])
     if not isinstance(points, list) or not all(isinstance(x, dict) for x in points):
@@ -343,7 +342,7 @@ def expand(spec: dict, base: Path | None = None, quick: bool = False) -> Experim
     params_list = [{**pt, **c} for pt in (points or [{}]) for c in combos]
     exp = Experiment(name=name, spec=copy.deepcopy(spec))
     for i, params in enumerate(params_list):
-        exp.points.append(_point(e, spec, params, i, style, base))
+        exp.points.append(_point(e, spec, params, i, base))
     return exp
 
 
@@ -459,8 +458,7 @@ def _fill(words: list[str], others: tuple[Other, ...]) -> list[str]:
     return [_OTHER_CORES.sub(cores, w) for w in words]
 
 
-def _point(e: dict, spec: dict, params: dict, index: int, style: str,
-           base: Path | None) -> Point:
+def _point(e: dict, spec: dict, params: dict, index: int, base: Path | None) -> Point:
     machine = {k: str(v) for k, v in _table(spec, "machine").items()}
     kernel = {k: str(v) for k, v in _table(spec, "kernel").items()}
     args = dict(_table(spec, "args"))
@@ -494,7 +492,7 @@ def _point(e: dict, spec: dict, params: dict, index: int, style: str,
     core_ids = _cores(cores, machine)
     app = resolve_app(e["app"], backend, base)
     other = _others(others, core_ids, machine, backend, app, base)
-    words = _fill(_arg_words(args, style), other)
+    words = _fill(_arg_words(args), other)
     if e.get("rcce", False):
         words = [str(len(core_ids)), "0.533", *map(str, core_ids), *words]
     timeout = e.get("timeout", 300)
@@ -507,7 +505,7 @@ def _point(e: dict, spec: dict, params: dict, index: int, style: str,
                  cores=core_ids, machine=machine, kernel=kernel, args=tuple(words),
                  timeout=float(timeout) * _work(args, ncores),
                  cache=bool(e.get("cache", clock_modeled)), other=other,
-                 options=dict(args), arg_style=style, rcce=bool(e.get("rcce", False)))
+                 options=dict(args), rcce=bool(e.get("rcce", False)))
 
 
 def _toml_value(v: Any) -> str:

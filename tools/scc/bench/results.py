@@ -174,7 +174,7 @@ def run_many(jobs: list[tuple[xp.Experiment, Path]], *, workers: int | None = No
 def _legend(exp: xp.Experiment, results: list[dict]) -> dict:
     """{app: its `#` lines} of the experiment's points: what the app says
     above its CSV of itself, its build, its clock and what its columns
-    mean (apps/benchout.h), each line once, in the order the app printed
+    mean (apps/lib/bench.h), each line once, in the order the app printed
     them; the command lines (one a point, in the points' args) left out."""
     out: dict[str, list[str]] = {}
     for p, r in zip(exp.points, results):

@@ -1,43 +1,13 @@
 /*
- * sizes.h - the apps' sizes in bytes, one parser for all: "4096", "4K",
- * "1M", and lists "32,100,1K-1M,1:1M".
- *
- * A size is a decimal number with an optional K or M (binary). Each app
- * says the largest size it takes (SIZE_LIMIT at most); a larger one is
- * refused, never wrapped: on the chip a long has 32 bits, where 4096M
- * once became 0 and 4097M 1 MiB. A range lo-hi steps by the app's
- * `factor` from lo and always ends at hi. A range lo:hi doubles from lo
- * while it stays within hi, whatever the app's factor, as OSU's
- * benchmarks read -m lo:hi: 1:1M is every power of two from 1 to 1M.
- * After an error, size_why() says what was wrong.
+ * sizes.c - the benchmarks' sizes in bytes, one parser for all (bench.h
+ * says what a size and a list are).
  */
-#ifndef APPS_SIZES_H
-#define APPS_SIZES_H
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A count (iterations, repetitions, a line or core number) in lo..hi,
- * decimal digits only: 0, or -1. */
-static inline int count_parse(const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long v;
-
-    if (!s || *s < '0' || *s > '9')
-        return -1;
-    v = strtol(s, &end, 10);
-    if (*end || v < lo || v > hi)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
-/* What a long holds on the chip, so that the chip and the host (whose
- * long is larger) take the same sizes. */
-#define SIZE_LIMIT 0x7fffffffL
+#include "bench.h"
 
 /* The host's UEs are threads of one process: each has its own. */
 #ifdef SCC_HOST
@@ -46,13 +16,13 @@ static __thread char size_error[160];
 static char size_error[160];
 #endif
 
-static inline const char *size_why(void)
+const char *size_why(void)
 {
     return size_error;
 }
 
 /* Say what is wrong with the @len characters at @s; -1. */
-static inline int size_refuse(const char *s, size_t len, const char *what, long bound)
+static int size_refuse(const char *s, size_t len, const char *what, long bound)
 {
     char says[80];
 
@@ -61,7 +31,7 @@ static inline int size_refuse(const char *s, size_t len, const char *what, long 
     return -1;
 }
 
-static inline int size_not_a_size(const char *s)
+static int size_not_a_size(const char *s)
 {
     size_t len = strcspn(s, ",-:");
 
@@ -75,7 +45,7 @@ static inline int size_not_a_size(const char *s)
 }
 
 /* The size at @s into *out, at most @limit; *end after it: 0, or -1. */
-static inline int size_one(const char *s, const char **end, long limit, long *out)
+static int size_one(const char *s, const char **end, long limit, long *out)
 {
     int shift = 0;
     char *e;
@@ -99,7 +69,7 @@ static inline int size_one(const char *s, const char **end, long limit, long *ou
 }
 
 /* One size, an option's value, in min..limit: 0, or -1. */
-static inline int size_parse(const char *s, long min, long limit, long *out)
+int size_parse(const char *s, long min, long limit, long *out)
 {
     const char *end = s;
 
@@ -114,7 +84,7 @@ static inline int size_parse(const char *s, long min, long limit, long *out)
 
 /* lo, lo * factor, ... while below hi, then hi, into out[n..max): the new
  * n, or -1 if they do not all fit. */
-static inline int size_steps(long lo, long hi, long factor, long *out, int n, int max)
+static int size_steps(long lo, long hi, long factor, long *out, int n, int max)
 {
     long v = lo;
 
@@ -135,7 +105,7 @@ static inline int size_steps(long lo, long hi, long factor, long *out, int n, in
 /* lo, 2 lo, 4 lo, ... while within hi (hi itself only if it is one of
  * them; after 0 comes 1), into out[n..max): the new n, or -1 if they do
  * not all fit. */
-static inline int size_doublings(long lo, long hi, long *out, int n, int max)
+static int size_doublings(long lo, long hi, long *out, int n, int max)
 {
     long v = lo;
 
@@ -151,7 +121,7 @@ static inline int size_doublings(long lo, long hi, long *out, int n, int max)
 
 /* The sizes of the list @s into out[0..max), each in min..limit: how
  * many, or -1 if the list is malformed, empty or has more than max. */
-static inline int size_list(const char *s, long *out, int max, long min, long limit, long factor)
+int size_list(const char *s, long *out, int max, long min, long limit, long factor)
 {
     const char *list = s;
     int n = 0;
@@ -183,5 +153,3 @@ static inline int size_list(const char *s, long *out, int max, long min, long li
         s = end + 1;                /* after a comma, another size */
     }
 }
-
-#endif

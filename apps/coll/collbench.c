@@ -1,5 +1,5 @@
 /*
- * collbench.h - the collective benchmark shared by bcast_bench,
+ * collbench.c - the collective benchmark shared by bcast_bench,
  * allreduce_bench and coll_bench (one implementation, three programs).
  *
  *   PROG NUES GHZ CORE... [--op OP] [--alg SPEC]... [--sizes LIST] [--root R]
@@ -14,7 +14,7 @@
  * host); every member checks its result against a serial reference in
  * every iteration, warm-up included.
  *
- * CSV on stdout (UE 0): the `#` lines of apps/benchout.h (command line,
+ * CSV on stdout (UE 0): the `#` lines of apps/lib/bench.h (command line,
  * commit, mode, clocks), then one row per (algorithm, parameters, size):
  *   collective,algorithm,params,clock,cores,root,bytes,iters,min_us,
  *   median_us,max_us,mb_per_s,verified,warmup,t_min_us,t_avg_us,t_max_us
@@ -29,7 +29,7 @@
  * member's result was right in every iteration, warm-up included. A
  * summary goes to stderr.
  *
- * --sizes takes sizes.h's lists: 32,100,1K-1M (a range doubles to its
+ * --sizes takes apps/lib/bench.h's size lists: 32,100,1K-1M (a range doubles to its
  * high end) or 1:1M (OSU's form: the powers of two from 1 to 1M).
  *
  * --copy libscc|rcce1|lockstep (RCCE_copy_style, every member): how gets
@@ -53,7 +53,7 @@
  * members' inputs from DRAM only if they are MPBT (in or both). The
  * preamble says which (`# mpbt:`).
  *
- * --regions (apps/benchout.h): every member's timed calls (the warm-up
+ * --regions (apps/lib/bench.h): every member's timed calls (the warm-up
  * left out) form the region named after the collective (bcast,
  * allreduce, ...), for scc-run --timing-stats.
  */
@@ -65,10 +65,8 @@
 #include <string.h>
 
 #include "RCCE.h"
-#define BENCH_MARKS            /* apps/benchout.h: the asm markers */
-#include "benchout.h"
-#include "opts.h"
-#include "sizes.h"
+#include "bench.h"
+#include "collbench.h"
 #ifndef SCC_HOST
 #include <scc/hw.h>
 #include "scc.h"
@@ -99,9 +97,7 @@ struct cb {
 
 enum { CB_MPBT_IN = 1, CB_MPBT_OUT = 2 };
 
-/* The options (apps/opts.h): the words the parser compares, and the
- * ELF's list for the tools, with regions (bench_regions_arg's,
- * apps/benchout.h). */
+/* The options (apps/lib/bench.h), and the region option. */
 #define CB_OPTIONS(X)                   \
     X(CB_OP, "op", value)               \
     X(CB_ALG, "alg", value)             \
@@ -115,7 +111,7 @@ enum { CB_MPBT_IN = 1, CB_MPBT_OUT = 2 };
     X(CB_BUFFERS, "buffers", value)     \
     X(CB_MPBT, "mpbt", value)           \
     X(CB_LIST, "list", flag)
-OPTS_TABLE(cb, dashdash, rcce, regions, CB_OPTIONS);
+BENCH_OPTIONS(cb, rcce, regions, CB_OPTIONS);
 
 static const long cb_default_sizes[] = {
     32, 64, 100, 128, 256, 512, 1000, 1024, 2048, 3104, 4096, 8192, 16384, 32768,
@@ -152,22 +148,6 @@ static int cb_parse_sizes(struct cb *b, const char *s)
 {
     b->nsizes = size_list(s, b->sizes, CB_MAXSIZES, 0, SIZE_LIMIT, 2);
     return b->nsizes > 0 ? 0 : -1;
-}
-
-/* The value of --root, --iters or --warmup: 0, or -1. */
-static int cb_number(const char *s, int *out)
-{
-    char *end;
-    long x;
-
-    if (*s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    x = strtol(s, &end, 10);
-    if (*end || errno == ERANGE || x > CB_MAXNUM)
-        return -1;
-    *out = (int)x;
-    return 0;
 }
 
 static int cb_lookup(const char *s, const char *const *names, const int *vals, int n)
@@ -465,7 +445,7 @@ static char *cb_arena(size_t len)
 
 /* One (algorithm, size): warm-up and timed iterations; the row on UE 0.
  * Returns 0, or 1 if a result was wrong or a call failed. */
-static int cb_measure(struct cb *b, const char *spec, long size)
+BENCH_TIMED static int cb_measure(struct cb *b, const char *spec, long size)
 {
     size_t bytes = (size_t)size, nin, nout, step = cb_step(b, size);
     double *lat = malloc(sizeof(double) * (size_t)(b->iters ? b->iters : 1));
@@ -570,7 +550,9 @@ static int cb_measure(struct cb *b, const char *spec, long size)
     return !ok;
 }
 
-static int coll_bench_main(int argc, char **argv, const char *default_op)
+/* The options after the RCCE words into @b (and *list): 0, or 2 (the
+ * exit status) after saying why. */
+static int cb_options(struct cb *b, int argc, char **argv, int *list)
 {
     static const char *const tnames[] = {"int", "long", "float", "double"};
     static const int tvals[] = {RCCE_INT, RCCE_LONG, RCCE_FLOAT, RCCE_DOUBLE};
@@ -578,74 +560,88 @@ static int coll_bench_main(int argc, char **argv, const char *default_op)
     static const int ovals[] = {RCCE_SUM, RCCE_MAX, RCCE_MIN, RCCE_PROD};
     static const char *const cnames[] = {"libscc", "rcce1", "lockstep"};
     static const int cvals[] = {RCCE_COPY_LIBSCC, RCCE_COPY_RCCE1, RCCE_COPY_LOCKSTEP};
+    static const char *const mnames[] = {"none", "in", "out", "both"};
+    static const int mvals[] = {0, CB_MPBT_IN, CB_MPBT_OUT, CB_MPBT_IN | CB_MPBT_OUT};
+    struct bench_args args;
+    const char *v;
+    long x;
+    int k;
+
+    bench_args(&args, argc, argv, 1, &cb_opts);
+    while ((k = bench_next(&args, &v)) != BENCH_END) {
+        switch (k) {
+        case BENCH_BAD:
+            return cb_usage("%s", bench_why());
+        case BENCH_POSITIONAL:
+            return cb_usage("unknown option '%s'", v);
+        case CB_LIST:
+            *list = *v == '1';
+            break;
+        case CB_OP:
+            b->op = v;
+            break;
+        case CB_ALG:
+            if (b->nalgs == CB_MAXALG)
+                return cb_usage("more than %d --alg", CB_MAXALG);
+            b->algs[b->nalgs++] = v;
+            break;
+        case CB_SIZES:
+            if (cb_parse_sizes(b, v))
+                return cb_usage("bad --sizes: %s", size_why());
+            break;
+        case CB_ROOT:
+        case CB_ITERS:
+        case CB_WARMUP:
+            if (bench_count(v, 0, CB_MAXNUM, &x))
+                return cb_usage("--%s wants a number 0-%d, not '%s'", cb_opt_rows[k].name,
+                                CB_MAXNUM, v);
+            *(k == CB_ROOT ? &b->root : k == CB_ITERS ? &b->iters : &b->warmup) = (int)x;
+            break;
+        case CB_RTYPE:
+            if ((b->rtype = cb_lookup(v, tnames, tvals, 4)) < 0)
+                return cb_usage("bad --rtype '%s'", v);
+            break;
+        case CB_ROP:
+            if ((b->rop = cb_lookup(v, onames, ovals, 4)) < 0)
+                return cb_usage("bad --rop '%s'", v);
+            break;
+        case CB_COPY:
+            if ((x = cb_lookup(v, cnames, cvals, 3)) < 0)
+                return cb_usage("bad --copy '%s': want libscc, rcce1 or lockstep", v);
+            RCCE_copy_style((int)x);
+            break;
+        case CB_BUFFERS:
+            if (strcmp(v, "fresh") && strcmp(v, "reuse"))
+                return cb_usage("bad --buffers '%s': want fresh or reuse", v);
+            b->reuse = !strcmp(v, "reuse");
+            break;
+        case CB_MPBT:
+            if ((b->mpbt = cb_lookup(v, mnames, mvals, 4)) < 0)
+                return cb_usage("bad --mpbt '%s': want none, in, out or both", v);
+#ifdef SCC_HOST
+            if (b->mpbt)
+                return cb_usage("--mpbt %s: the host backend has no memory types", v);
+#endif
+            break;
+        }
+    }
+    return 0;
+}
+
+int coll_bench_main(int argc, char **argv, const char *default_op)
+{
     struct cb b = {.op = default_op, .iters = 20, .warmup = 3, .rtype = RCCE_DOUBLE,
                    .rop = RCCE_SUM};
     int list = 0, bad = 0;
 
-    bench_keep_args(argc, argv);    /* RCCE_init rewrites argv */
-    if (RCCE_init(&argc, &argv) != RCCE_SUCCESS) {
-        fprintf(stderr, "error: RCCE_init failed\n");
+    if (bench_rcce_start(&argc, &argv, "coll_bench", 0))
         return 2;
-    }
     b.me = RCCE_ue();
     b.n = RCCE_num_ues();
     memcpy(b.sizes, cb_default_sizes, sizeof(cb_default_sizes));
     b.nsizes = (int)(sizeof(cb_default_sizes) / sizeof(cb_default_sizes[0]));
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (OPTS_IS(cb, CB_LIST, a)) {
-            list = 1;
-            continue;
-        }
-        if (bench_regions_arg(a))
-            continue;
-        if (!v)
-            return cb_usage("%s lacks its value", a);
-        i++;
-        if (OPTS_IS(cb, CB_OP, a))
-            b.op = v;
-        else if (OPTS_IS(cb, CB_ALG, a)) {
-            if (b.nalgs == CB_MAXALG)
-                return cb_usage("more than %d --alg", CB_MAXALG);
-            b.algs[b.nalgs++] = v;
-        } else if (OPTS_IS(cb, CB_SIZES, a)) {
-            if (cb_parse_sizes(&b, v))
-                return cb_usage("bad --sizes: %s", size_why());
-        } else if (OPTS_IS(cb, CB_ROOT, a) || OPTS_IS(cb, CB_ITERS, a) ||
-                   OPTS_IS(cb, CB_WARMUP, a)) {
-            int *x = OPTS_IS(cb, CB_ROOT, a) ? &b.root : OPTS_IS(cb, CB_ITERS, a) ? &b.iters
-                     : &b.warmup;
-            if (cb_number(v, x))
-                return cb_usage("%s wants a number 0-%d, not '%s'", a, CB_MAXNUM, v);
-        } else if (OPTS_IS(cb, CB_RTYPE, a)) {
-            if ((b.rtype = cb_lookup(v, tnames, tvals, 4)) < 0)
-                return cb_usage("bad --rtype '%s'", v);
-        } else if (OPTS_IS(cb, CB_ROP, a)) {
-            if ((b.rop = cb_lookup(v, onames, ovals, 4)) < 0)
-                return cb_usage("bad --rop '%s'", v);
-        } else if (OPTS_IS(cb, CB_COPY, a)) {
-            int style = cb_lookup(v, cnames, cvals, 3);
-
-            if (style < 0)
-                return cb_usage("bad --copy '%s': want libscc, rcce1 or lockstep", v);
-            RCCE_copy_style(style);
-        } else if (OPTS_IS(cb, CB_BUFFERS, a)) {
-            if (strcmp(v, "fresh") && strcmp(v, "reuse"))
-                return cb_usage("bad --buffers '%s': want fresh or reuse", v);
-            b.reuse = !strcmp(v, "reuse");
-        } else if (OPTS_IS(cb, CB_MPBT, a)) {
-            static const char *const mnames[] = { "none", "in", "out", "both" };
-            static const int mvals[] = { 0, CB_MPBT_IN, CB_MPBT_OUT, CB_MPBT_IN | CB_MPBT_OUT };
-
-            if ((b.mpbt = cb_lookup(v, mnames, mvals, 4)) < 0)
-                return cb_usage("bad --mpbt '%s': want none, in, out or both", v);
-#ifdef SCC_HOST
-            if (b.mpbt)
-                return cb_usage("--mpbt %s: the host backend has no memory types", v);
-#endif
-        } else
-            return cb_usage("unknown option '%s'", a);
-    }
+    if (cb_options(&b, argc, argv, &list))
+        return 2;
     bench_region_name(b.op);
     bench_region_from((unsigned)b.warmup);
     if (list) {
