@@ -103,13 +103,18 @@ static void agree(long long *acc, const long long *in)
  * reading channels as MPI (docs/mpi.md). */
 int coll_enter(MPI_Comm c, const char *fn, int kind, int root, long long bytes, int *maps)
 {
-    long long acc[AG_N] = { kind, kind, root, root, bytes, bytes, maps ? *maps : 0 }, in[AG_N];
+    /* the communicator is part of the call: collectives on two
+     * communicators of the same ranks must not pass for one */
+    long long key = (long long)c->ctx << 8 | kind;
+    long long acc[AG_N] = { key, key, root, root, bytes, bytes, maps ? *maps : 0 }, in[AG_N];
     int n = c->size, me = c->rank;
 
     if (maps && *maps)
         while (!outbox_empty())
             progress_wait(progress());
-    for (int k = 1, round = 0; k < n; k <<= 1, round++) {
+    if (c->world_like && agree_ready())
+        agree_world(acc);
+    else for (int k = 1, round = 0; k < n; k <<= 1, round++) {
         MPI_Request r[2];
         cirecv(in, AG_N, MPI_LONG_LONG, (me - k + n) % n, 0x7f000000 + round, c, &r[0]);
         cisend(acc, AG_N, MPI_LONG_LONG, (me + k) % n, 0x7f000000 + round, c, &r[1]);

@@ -97,6 +97,7 @@ static int init(const char *fn)
     mpi_env.tick = 1.0 / scc_self.facts.tick_hz;
     mpi_env.up = 1;
     transport_init();
+    agree_init();
     extern void comm_init(void);
     comm_init();
     return MPI_SUCCESS;

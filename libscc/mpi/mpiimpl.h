@@ -178,6 +178,9 @@ int  scc_gather(const void *in, void *out, size_t bytes, int root, MPI_Comm c, i
 int  scc_scatter(const void *in, void *out, size_t bytes, int root, MPI_Comm c, int *err);
 /* Whether libscc can serve a reduction of t with op (RCCE's types and ops). */
 int  scc_reduces(MPI_Datatype t, MPI_Op op);
+void agree_init(void);                  /* agree.c: MPB lines, at MPI_Init */
+int  agree_ready(void);
+void agree_world(long long *acc);       /* the agreement on a world-like comm */
 void scc_quiet(void);                   /* libscc's barrier on every rank */
 /* Whether collectives on c may be lent to libscc at all. */
 int  scc_coll_ok(MPI_Comm c);

@@ -27,7 +27,7 @@ int main(int argc, char **argv)
         /* matched: the cancel has no effect */
         MPI_Irecv(&a, 1, MPI_INT, 1, 10, MPI_COMM_WORLD, &r);
         MPI_Barrier(MPI_COMM_WORLD);
-        MPI_Barrier(MPI_COMM_WORLD);    /* the message has arrived */
+        MPI_Barrier(MPI_COMM_WORLD);    /* rank 1's Ssend was matched */
         MPI_Cancel(&r);
         MPI_Wait(&r, &st);
         MPI_Test_cancelled(&st, &flag);
@@ -41,8 +41,8 @@ int main(int argc, char **argv)
         }
         MPI_Barrier(MPI_COMM_WORLD);
         if (rank == 1) {
-            int v = 100;
-            MPI_Send(&v, 1, MPI_INT, 0, 10, MPI_COMM_WORLD);
+            int v = 100;        /* synchronous: matched before the barrier */
+            MPI_Ssend(&v, 1, MPI_INT, 0, 10, MPI_COMM_WORLD);
         }
         MPI_Barrier(MPI_COMM_WORLD);
     }
