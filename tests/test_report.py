@@ -94,7 +94,13 @@ def test_report_verdicts_and_pages(tmp_path, monkeypatch, capsys):
     out = tmp_path / "r"
     assert report.main(["--quick", "--workers", "1", "--out", str(out), "--no-progress"]) == 0
     printed = capsys.readouterr().out.splitlines()
-    assert printed[-3] == "points: 0 run, 1 cached, 0 failed"
+    printed = printed[max(i for i, l in enumerate(printed) if l.startswith("report: ")):]
+    assert printed[1] == "points: 0 run, 1 cached, 0 failed"
+    # the summary's two scores, as index.md gives them, not one count of
+    # every role's rows
+    assert printed[2:5] == ["predictions: 2 of 4 inside", "calibration: 0 of 0 inside",
+                            "not scored: 1 not reproducible here"]
+    assert not any(l.startswith("rows:") for l in printed)
     assert printed[-1] == "outside with the reason the model cannot get inside: 1 (2)"
     md = (out / "index.md").read_text()
     rows = summary(md)

@@ -4,11 +4,12 @@
 
 Runs the experiments behind every headline result of the papers and
 libscc's targets on Dask, through scc-bench's engine and cache, and writes
-DIR/index.md and a self-contained DIR/index.html (plots embedded): a
-summary table (result, published, ours, ratio, band, verdict), the
-build's provenance, and for each result what the paper says, the
-configuration, our number, the band and why, the verdict, a plot and the
-command that reproduces it (tools/scc/report/). Nothing is hidden: a
+DIR/index.md and a self-contained DIR/index.html (plots embedded): two
+scores, the predictions' first, a summary table (result, published, ours,
+ratio, band, verdict, role), the build's provenance, and for each result
+what the paper says, the configuration, its role, our number, the band
+and why, the verdict, a plot and the command that reproduces it
+(tools/scc/report/). It prints the summary's two score lines. Nothing is hidden: a
 result outside its band says so. `make report` runs it (REPORT_ARGS=--quick
 passes options); --quick runs fewer sizes and iterations, with every row
 still present.
@@ -51,10 +52,17 @@ def main(argv: list[str] | None = None) -> int:
     rows, t_rows = done["rows"], done["targets"]
     print(f"report: {out / 'index.md'} and {out / 'index.html'}")
     print(f"points: {done['run']} run, {done['cached']} cached, {done['failed']} failed")
-    outside = [r for r in rows if r["verdict"] not in ("inside", "not reproducible here",
-                                                       "shown (no band)")]
-    print(f"rows: {len(rows)}; {sum(r['verdict'] == 'inside' for r in rows)} inside their "
-          f"band, {len(outside)} outside or without a result")
+    # the two scores, as the summary gives them (a calibrating row is never
+    # counted as a prediction), then what neither counts
+    for line in make.scores(rows):
+        print(line)
+    judged = {"inside", "outside"}
+    rest = {}
+    for r in rows:
+        if r["verdict"] not in judged or r.get("role") not in ("predicts", "calibrates"):
+            rest[r["verdict"]] = rest.get(r["verdict"], 0) + 1
+    if rest:
+        print("not scored: " + ", ".join(f"{n} {v}" for v, n in rest.items()))
     if t_rows:
         print(f"targets: {len(t_rows)}; met: "
               + (", ".join(r["id"] for r in t_rows if r["verdict"] == "met") or "none"))
