@@ -228,6 +228,9 @@ def test_bench_host(app, op):
         assert x["collective"] == op and x["clock"] == "host" and x["verified"] == "yes", x
         assert int(x["cores"]) == 5 and int(x["iters"]) == 3
         assert float(x["min_us"]) <= float(x["median_us"]) <= float(x["max_us"]), x
+        # the root's own call time (root 2, not UE 0): a call of its own,
+        # which ends no later than the last member's return
+        assert 0 < float(x["root_us"]) <= float(x["median_us"]), x
     # bytes as asked (reductions: whole elements)
     assert {int(x["bytes"]) for x in rows} == ({32, 96, 3104} if op == "allreduce"
                                                else {32, 97, 3104}), why

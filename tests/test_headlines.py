@@ -579,10 +579,14 @@ def test_pingpong_and_copy_measures():
 
 
 def test_rcce_broadcast_measure():
+    """Row 13 times P0 (the root) only, as 002 did (L11029-11031): the
+    root's own call times (root_us), not the latency until the last member
+    returns (median_us, here another ratio)."""
     dfs = _bcast("bcast-002-rcce", {
         "simple": {8192: 9000.0, 262144: 260000.0},
         "twotree": {8192: 4600.0, 262144: 130000.0},
-        "twotree_overlap": {8192: 2000.0, 262144: 13000.0}})
+        "twotree_overlap": {8192: 2000.0, 262144: 13000.0}}, col="root_us",
+        extra=lambda alg, b, t: {"median_us": t + 13000.0})
     assert _by_id("13").measure(dfs) == pytest.approx(0.05)
 
 

@@ -17,7 +17,8 @@
  * CSV on stdout (UE 0): the `#` lines of apps/lib/bench.h (command line,
  * commit, mode, clocks), then one row per (algorithm, parameters, size):
  *   collective,algorithm,params,clock,cores,root,bytes,iters,min_us,
- *   median_us,max_us,mb_per_s,verified,warmup,t_min_us,t_avg_us,t_max_us
+ *   median_us,max_us,mb_per_s,verified,warmup,t_min_us,t_avg_us,t_max_us,
+ *   root_us
  * clock says what the times are: host (wall clock of the host backend) or
  * emulated (the emulated chip's clock in functional mode: host time, not
  * SCC time) or modeled (the machine's timing mode: modeled SCC time,
@@ -25,9 +26,11 @@
  * latencies; t_min_us, t_avg_us and t_max_us are IMB's (and OSU's min,
  * avg and max): each member's own call time (its call to its return)
  * averaged over the iters, then the least, the mean and the most over the
- * members. mb_per_s is bytes / median_us; verified is yes if every
- * member's result was right in every iteration, warm-up included. A
- * summary goes to stderr.
+ * members. root_us is the median over the iters of the root's own call
+ * time, its call to its return (what a paper that timed only the root
+ * measured: 002's RCCE broadcast paper timed P0). mb_per_s is bytes /
+ * median_us; verified is yes if every member's result was right in every
+ * iteration, warm-up included. A summary goes to stderr.
  *
  * --sizes takes apps/lib/bench.h's size lists: 32,100,1K-1M (a range doubles to its
  * high end) or 1:1M (OSU's form: the powers of two from 1 to 1M).
@@ -448,7 +451,9 @@ static char *cb_arena(size_t len)
 BENCH_TIMED static int cb_measure(struct cb *b, const char *spec, long size)
 {
     size_t bytes = (size_t)size, nin, nout, step = cb_step(b, size);
-    double *lat = malloc(sizeof(double) * (size_t)(b->iters ? b->iters : 1));
+    size_t nlat = (size_t)(b->iters ? b->iters : 1);
+    /* UE 0's latencies, then the root's own call times (root_us) */
+    double *lat = malloc(sizeof(double) * 2 * nlat), *rlat = lat + nlat;
     /* on UE 0: every member's call times summed over the timed iterations
      * (static: UE 0's only, and no larger a stack under the timed call) */
     static double own[RCCE_MAXNP];
@@ -502,13 +507,17 @@ BENCH_TIMED static int cb_measure(struct cb *b, const char *spec, long size)
                 if (it >= b->warmup)
                     own[m] += v[2];
             }
-            double start = t0;
+            double start = t0, rt = t1 - t0;
             if (b->root != 0 && strcmp(b->op, "stop")) {
-                /* the root's call time, for the latency from the root's call */
+                /* the root's call, for the latency from the root's call,
+                 * and its own call time */
                 double rs[2];
                 RCCE_recv((char *)rs, sizeof(rs), b->root);
                 start = rs[0];
+                rt = rs[1];
             }
+            if (it >= b->warmup)
+                rlat[it - b->warmup] = rt * 1e6;
             double last = ends[0];
             for (int m = 1; m < b->n; m++)
                 if (ends[m] > last)
@@ -519,13 +528,14 @@ BENCH_TIMED static int cb_measure(struct cb *b, const char *spec, long size)
             double v[3] = {t1, ok, t1 - t0};
             RCCE_send((char *)v, sizeof(v), 0);
             if (b->me == b->root && strcmp(b->op, "stop")) {
-                double rs[2] = {t0, 0};
+                double rs[2] = {t0, t1 - t0};
                 RCCE_send((char *)rs, sizeof(rs), 0);
             }
         }
     }
     if (b->me == 0 && b->iters) {
         qsort(lat, (size_t)b->iters, sizeof(double), cb_cmp);
+        qsort(rlat, (size_t)b->iters, sizeof(double), cb_cmp);
         double med = lat[b->iters / 2];
         double tmin = own[0], tmax = own[0], tsum = 0;
         for (int m = 0; m < b->n; m++) {
@@ -536,12 +546,13 @@ BENCH_TIMED static int cb_measure(struct cb *b, const char *spec, long size)
         double per_us = 1e6 / b->iters;     /* a member's sum -> its mean in us */
         const char *used = scc_coll_used(b->op), *colon = strchr(used, ':');
         /* params is quoted: it holds commas (k=7,chunk=60) */
-        printf("%s,%.*s,\"%s\",%s,%d,%d,%ld,%d,%.3f,%.3f,%.3f,%.3f,%s,%d,%.3f,%.3f,%.3f\n",
+        printf("%s,%.*s,\"%s\",%s,%d,%d,%ld,%d,%.3f,%.3f,%.3f,%.3f,%s,%d,%.3f,%.3f,%.3f,"
+               "%.3f\n",
                b->op, colon ? (int)(colon - used) : (int)strlen(used), used,
                colon ? colon + 1 : "", bench_clock(), b->n, b->root, (long)bytes, b->iters,
                lat[0], med, lat[b->iters - 1], med > 0 ? (double)bytes / med : 0.0,
                ok ? "yes" : "NO", b->warmup, tmin * per_us, tsum / b->n * per_us,
-               tmax * per_us);
+               tmax * per_us, rlat[b->iters / 2]);
         fflush(stdout);
         fprintf(stderr, "%-14s %-28s %8ld B  median %10.2f us  %s\n", b->op, used, (long)bytes,
                 med, ok ? "verified" : "WRONG RESULT");
@@ -708,9 +719,10 @@ int coll_bench_main(int argc, char **argv, const char *default_op)
                "last member's return\n"
                "# min_us, median_us, max_us: of the iters latencies; t_min_us, t_avg_us, "
                "t_max_us: each member's call time averaged over the iters, least, mean and "
-               "most over the members (IMB)\n");
+               "most over the members (IMB); root_us: the median of the root's own call "
+               "times (its call to its return, as 002 timed P0)\n");
         printf("collective,algorithm,params,clock,cores,root,bytes,iters,min_us,median_us,"
-               "max_us,mb_per_s,verified,warmup,t_min_us,t_avg_us,t_max_us\n");
+               "max_us,mb_per_s,verified,warmup,t_min_us,t_avg_us,t_max_us,root_us\n");
     }
     for (int a = 0; a < b.nalgs; a++) {
         scc_coll_set(b.op, b.algs[a]);

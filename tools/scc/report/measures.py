@@ -55,10 +55,12 @@ def less_time_percent(dfs, experiment, alg, than, bytes):
     return sum(out) / len(out)
 
 
-def time_fraction(dfs, experiment, alg, of, bytes):
-    """The median latency of @alg as a fraction of @of's, at @bytes."""
-    t = at(dfs, experiment, "median_us", alg=alg, bytes=bytes)
-    s = at(dfs, experiment, "median_us", alg=of, bytes=bytes)
+def time_fraction(dfs, experiment, alg, of, bytes, column="median_us"):
+    """@alg's time as a fraction of @of's, at @bytes: the median latency
+    (until the last member returns), or @column's (root_us: the root's
+    own call time, what a paper that timed only the root measured)."""
+    t = at(dfs, experiment, column, alg=alg, bytes=bytes)
+    s = at(dfs, experiment, column, alg=of, bytes=bytes)
     return t / s
 
 
