@@ -147,6 +147,7 @@ int  p2p_probe(int ctx, int src, int tag, MPI_Comm c, MPI_Status *st);
 void transport_init(void);
 int  progress(void);                    /* nonzero if anything moved */
 void progress_wait(int moved);          /* idle politely after a fruitless pass */
+void progress_focus(int ue);            /* a wait depends on ue only (-1: none) */
 /* Queue a packet (header + payload, owned by the transport) to a world rank. */
 void send_packet(int ue, void *pkt, size_t len, MPI_Request notify);
 void send_raw(int ue, const void *data, size_t len, MPI_Request notify, void *owned);

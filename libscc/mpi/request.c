@@ -72,8 +72,8 @@ int req_isend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI
         return MPI_SUCCESS;
     }
     s->dest_ue = comm_ue(c, dest);
-    if (t->contig) {
-        s->data = (char *)buf;
+    if (t->contig && mode != SEND_BUF) {
+        s->data = (char *)buf;      /* a buffered send keeps a copy: it is done at once */
     } else {
         if (!(s->data = malloc(s->bytes ? s->bytes : 1)))
             mpi_die(MPI_ERR_NO_MEM, "out of memory packing %zu bytes", s->bytes);
@@ -144,8 +144,16 @@ int req_wait(MPI_Request *rp, MPI_Status *st)
         empty_status(st);
         return MPI_SUCCESS;
     }
-    while (!(*rp)->done)
-        progress_wait(progress());
+    MPI_Request r = *rp;
+    if (!r->done) {
+        /* the one peer this wait depends on, if there is one */
+        int peer = r->kind == REQ_SEND ? r->dest_ue :
+                   r->src >= 0 && r->comm && !r->comm->freed ? comm_ue(r->comm, r->src) : -1;
+        progress_focus(peer);
+        while (!r->done)
+            progress_wait(progress());
+        progress_focus(-1);
+    }
     return finish(rp, st);
 }
 
