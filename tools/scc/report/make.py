@@ -169,12 +169,12 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
     outside = [r for r in rows if r["verdict"] == "outside"]
     if outside:
         md += ["## Outside their band", "",
-               "Each with the reason the model cannot get inside, where one is established: "
-               "the published number contradicts the papers' other measurements of the same "
-               "chip, which the model follows; it rests on software the papers do not "
-               "describe, whose cost is worked out from them; or it is an effect a paper "
-               "reports without its cause, which the papers' other measurements leave no "
-               "mechanism for. The others are open.", ""]
+               "Each with the reason it is outside, where one is established, worked out "
+               "with the papers' own numbers: a mechanism or cost the model lacks (which, "
+               "and what would test it), or software the papers do not describe (its cost "
+               "bounded by their numbers); a contradiction only where two of a paper's "
+               "numbers cannot both hold under any mechanism (a bound is not one). The "
+               "others are open.", ""]
         md += [f"- **{r['id']}. {_md_escape(r['result'])}** (ratio {fmt(r['ratio'])}): "
                + (_md_escape(r["cannot"]) if r.get("cannot") else "no reason established: open.")
                for r in outside]
