@@ -45,7 +45,7 @@ def explain(r) -> str:
 
 @backends()
 @pytest.mark.parametrize("name", ["basic", "order", "truncate", "procnull", "cancel", "bsend",
-                                  "types", "groups", "colls"])
+                                  "types", "groups", "colls", "persist"])
 def test_program_passes(backend, name):
     """Each prints MPICH's " No Errors" from rank 0 and exits 0."""
     r = mpiexec(backend, name)

@@ -129,6 +129,10 @@ struct mpi_request_s {
     size_t bytes;
     int own_data, bsend_bytes;
     struct mpi_request_s *next; /* posted receives */
+    /* persistent requests (persist.c): the arguments, and whether started */
+    int persistent, active, ptag, pcount, ppeer;
+    const void *pbuf;
+    MPI_Datatype ptype;
 };
 
 int  req_isend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c,
@@ -140,6 +144,11 @@ int  req_wait(MPI_Request *r, MPI_Status *st);
 int  req_test(MPI_Request *r, int *flag, MPI_Status *st);
 void req_release(MPI_Request r);
 MPI_Request req_by_id(int id);
+MPI_Request req_new(int kind, MPI_Comm c, int ctx);
+/* A send or receive request (new, or persistent and restarted) begins. */
+int  send_begin(MPI_Request s, const void *buf, int count, MPI_Datatype t, int dest, int tag);
+void recv_begin(MPI_Request r);
+int  req_inert(MPI_Request r);          /* null, or persistent and not started */
 int  req_cancel_recv(MPI_Request r);    /* 1 if it was still unmatched */
 /* Look for a matching unexpected message: 1 and its status, or 0. */
 int  p2p_probe(int ctx, int src, int tag, MPI_Comm c, MPI_Status *st);

@@ -13,7 +13,7 @@ static MPI_Request *table;
 static int table_n, *free_ids, nfree;
 static MPI_Request spare;       /* released requests, for reuse (->next) */
 
-static MPI_Request req_new(int kind, MPI_Comm c, int ctx)
+MPI_Request req_new(int kind, MPI_Comm c, int ctx)
 {
     MPI_Request r = spare;
     if (r) {
@@ -59,20 +59,17 @@ void req_release(MPI_Request r)
     spare = r;
 }
 
-int req_isend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c,
-              int ctx, int mode, MPI_Request *out)
+int send_begin(MPI_Request s, const void *buf, int count, MPI_Datatype t, int dest, int tag)
 {
-    MPI_Request s = req_new(REQ_SEND, c, ctx);
+    MPI_Comm c = s->comm;
 
-    s->mode = mode;
     s->bytes = (size_t)count * (size_t)t->size;
     if (dest == MPI_PROC_NULL) {
         s->done = 1;
-        *out = s;
         return MPI_SUCCESS;
     }
     s->dest_ue = comm_ue(c, dest);
-    if (t->contig && mode != SEND_BUF) {
+    if (t->contig && s->mode != SEND_BUF) {
         s->data = (char *)buf;      /* a buffered send keeps a copy: it is done at once */
     } else {
         if (!(s->data = malloc(s->bytes ? s->bytes : 1)))
@@ -80,17 +77,57 @@ int req_isend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI
         s->own_data = 1;
         type_pack(buf, count, t, s->data);
     }
-    if (mode == SEND_BUF) {
+    if (s->mode == SEND_BUF) {
         int err = bsend_reserve(s->bytes);
         if (err) {
-            req_release(s);
+            free(s->data);
+            s->own_data = 0;
+            s->data = NULL;
             return err;
         }
         s->bsend_bytes = (int)s->bytes;
+        /* done for its caller now: a request of the library's own carries
+         * the copy until it left (and frees the attached space then) */
+        MPI_Request t = req_new(REQ_SEND, c, s->ctx);
+        t->mode = SEND_BUF;
+        t->bytes = s->bytes;
+        t->dest_ue = s->dest_ue;
+        t->data = s->data;
+        t->own_data = 1;
+        t->bsend_bytes = s->bsend_bytes;
+        t->freed = 1;
+        s->data = NULL;
+        s->own_data = s->bsend_bytes = 0;
+        s->done = 1;
+        s = t;
     }
     send_start(s, tag, c->rank);
+    return MPI_SUCCESS;
+}
+
+int req_isend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c,
+              int ctx, int mode, MPI_Request *out)
+{
+    MPI_Request s = req_new(REQ_SEND, c, ctx);
+
+    s->mode = mode;
+    int err = send_begin(s, buf, count, t, dest, tag);
+    if (err) {
+        req_release(s);
+        return err;
+    }
     *out = s;
     return MPI_SUCCESS;
+}
+
+void recv_begin(MPI_Request r)
+{
+    if (r->src == MPI_PROC_NULL) {
+        r->st = (MPI_Status){ MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0 };
+        r->done = 1;
+        return;
+    }
+    recv_posted(r);
 }
 
 int req_irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, int ctx,
@@ -104,20 +141,35 @@ int req_irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c
     r->src = src;
     r->tag = tag;
     *out = r;
-    if (src == MPI_PROC_NULL) {
-        r->st = (MPI_Status){ MPI_PROC_NULL, MPI_ANY_TAG, MPI_SUCCESS, 0, 0 };
-        r->done = 1;
-        return MPI_SUCCESS;
-    }
-    recv_posted(r);
+    recv_begin(r);
     return MPI_SUCCESS;
 }
 
-/* A done request's status out, the request gone. */
+int req_inert(MPI_Request r)
+{
+    return !r || (r->persistent && !r->active);
+}
+
+static void empty_status(MPI_Status *st);
+
+/* A done request's status out, the request gone (a persistent one only
+ * made inactive). */
 static int finish(MPI_Request *rp, MPI_Status *st)
 {
     MPI_Request r = *rp;
     int err = r->err;
+
+    if (r->persistent) {
+        if (!r->active) {
+            empty_status(st);
+            return MPI_SUCCESS;
+        }
+        r->active = 0;
+        if (st)
+            *st = r->kind == REQ_RECV ? r->st
+                                      : (MPI_Status){ MPI_ANY_SOURCE, MPI_ANY_TAG, err, 0, 0 };
+        return err;
+    }
 
     if (st) {
         if (r->kind == REQ_RECV) {
@@ -140,7 +192,7 @@ static void empty_status(MPI_Status *st)
 
 int req_wait(MPI_Request *rp, MPI_Status *st)
 {
-    if (!*rp) {
+    if (req_inert(*rp)) {
         empty_status(st);
         return MPI_SUCCESS;
     }
@@ -159,7 +211,7 @@ int req_wait(MPI_Request *rp, MPI_Status *st)
 
 int req_test(MPI_Request *rp, int *flag, MPI_Status *st)
 {
-    if (!*rp) {
+    if (req_inert(*rp)) {
         empty_status(st);
         *flag = 1;
         return MPI_SUCCESS;
@@ -218,7 +270,7 @@ int MPI_Testall(int count, MPI_Request reqs[], int *flag, MPI_Status statuses[])
     int moved = progress();
 
     for (int i = 0; i < count; i++)
-        if (reqs[i] && !reqs[i]->done) {
+        if (!req_inert(reqs[i]) && !reqs[i]->done) {
             progress_wait(moved);
             *flag = 0;
             return MPI_SUCCESS;
@@ -232,7 +284,7 @@ int MPI_Testany(int count, MPI_Request reqs[], int *index, int *flag, MPI_Status
     int moved = progress(), active = 0;
 
     for (int i = 0; i < count; i++) {
-        if (!reqs[i])
+        if (req_inert(reqs[i]))
             continue;
         active = 1;
         if (reqs[i]->done) {
@@ -270,7 +322,7 @@ int MPI_Testsome(int incount, MPI_Request reqs[], int *outcount, int indices[],
     MPI_Comm c = NULL;
 
     for (int i = 0; i < incount; i++) {
-        if (!reqs[i])
+        if (req_inert(reqs[i]))
             continue;
         active = 1;
         if (!reqs[i]->done)
@@ -303,7 +355,7 @@ int MPI_Request_free(MPI_Request *req)
         return raise_req(NULL, "MPI_Request_free", MPI_ERR_REQUEST);
     MPI_Request r = *req;
     *req = MPI_REQUEST_NULL;
-    if (r->done)
+    if (r->done || req_inert(r))
         req_release(r);
     else
         r->freed = 1;   /* released when it completes */

@@ -251,6 +251,18 @@ int MPI_Waitsome(int incount, MPI_Request reqs[], int *outcount, int indices[],
                  MPI_Status statuses[]);
 int MPI_Testsome(int incount, MPI_Request reqs[], int *outcount, int indices[],
                  MPI_Status statuses[]);
+int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                  MPI_Comm comm, MPI_Request *req);
+int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *req);
+int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *req);
+int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *req);
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag,
+                  MPI_Comm comm, MPI_Request *req);
+int MPI_Start(MPI_Request *req);
+int MPI_Startall(int count, MPI_Request reqs[]);
 int MPI_Request_free(MPI_Request *req);
 int MPI_Request_get_status(MPI_Request req, int *flag, MPI_Status *status);
 int MPI_Cancel(MPI_Request *req);
