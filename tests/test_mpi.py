@@ -45,7 +45,7 @@ def explain(r) -> str:
 
 @backends()
 @pytest.mark.parametrize("name", ["basic", "order", "truncate", "procnull", "cancel", "bsend",
-                                  "types", "groups", "colls", "persist"])
+                                  "types", "groups", "colls", "persist", "attrs"])
 def test_program_passes(backend, name):
     """Each prints MPICH's " No Errors" from rank 0 and exits 0."""
     r = mpiexec(backend, name)

@@ -115,6 +115,8 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     comm->group->refs++;
     *newcomm = comm_new(comm->group, ctx);
     (*newcomm)->eh = comm->eh;
+    if ((err = attr_copy(comm, *newcomm)))
+        return mpi_err(comm, "MPI_Comm_dup", err);
     return MPI_SUCCESS;
 }
 
@@ -201,6 +203,9 @@ int MPI_Comm_free(MPI_Comm *comm)
     if (!comm || comm_check(*comm) || (*comm)->predefined)
         return mpi_err(comm ? *comm : NULL, "MPI_Comm_free", MPI_ERR_COMM);
     MPI_Comm c = *comm;
+    int err = attr_delete_all(c);
+    if (err)
+        return mpi_err(c, "MPI_Comm_free", err);
     ctx_free(c->ctx);
     group_release(c->group);
     /* pending requests may still name it: the object stays, marked freed */

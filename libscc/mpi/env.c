@@ -138,6 +138,8 @@ int MPI_Is_thread_main(int *flag)
 int MPI_Finalize(void)
 {
     mpi_check_up("MPI_Finalize");
+    /* MPI-2.2: MPI_COMM_SELF's attributes go first, as if it were freed */
+    attr_delete_all(MPI_COMM_SELF);
     /* every packet of this rank delivered, and nobody still needs one of
      * ours, before libscc stops */
     while (!outbox_empty())
@@ -215,29 +217,5 @@ int MPI_Get_library_version(char *version, int *resultlen)
                           "the SCC chip"
 #endif
                           );
-    return MPI_SUCCESS;
-}
-
-int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
-{
-    static int tag_ub = MPI_TAG_UB_VALUE, host = MPI_PROC_NULL, io = MPI_ANY_SOURCE,
-               global = 1, universe, appnum = 0;
-    int *v = NULL;
-
-    if (comm_check(comm))
-        return mpi_err(comm, "MPI_Comm_get_attr", MPI_ERR_COMM);
-    universe = mpi_env.np;
-    switch (keyval) {
-    case MPI_TAG_UB: v = &tag_ub; break;
-    case MPI_HOST: v = &host; break;
-    case MPI_IO: v = &io; break;
-    case MPI_WTIME_IS_GLOBAL: v = &global; break;
-    case MPI_UNIVERSE_SIZE: v = &universe; break;
-    case MPI_APPNUM: v = &appnum; break;
-    default:
-        return mpi_err(comm, "MPI_Comm_get_attr", MPI_ERR_KEYVAL);
-    }
-    *(int **)value = v;
-    *flag = 1;
     return MPI_SUCCESS;
 }

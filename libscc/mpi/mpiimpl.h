@@ -66,6 +66,7 @@ struct mpi_comm_s {
     MPI_Errhandler eh;
     int predefined, freed;
     int world_like;             /* the group is the world's, in order */
+    void *attrs;                /* attr.c's list */
     char name[MPI_MAX_OBJECT_NAME];
 };
 
@@ -87,6 +88,8 @@ MPI_Group group_new(int size);
 int  group_rank_of(MPI_Group g, int ue);  /* MPI_UNDEFINED if absent */
 void group_release(MPI_Group g);
 int  ctx_alloc(MPI_Comm parent, int *ctx);  /* collective over parent */
+int  attr_copy(MPI_Comm from, MPI_Comm to);  /* attr.c: MPI_Comm_dup's callbacks */
+int  attr_delete_all(MPI_Comm c);
 
 /* --- errors (errhandler.c) ------------------------------------------------------ */
 

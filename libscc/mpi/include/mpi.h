@@ -36,6 +36,11 @@ typedef struct MPI_Status {
 
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *type);
 typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *err, ...);
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int keyval, void *attribute_val,
+                                          void *extra_state);
 
 /* predefined objects: addresses of the library's own */
 extern struct mpi_comm_s mpi_comm_world_, mpi_comm_self_;
@@ -189,7 +194,16 @@ double MPI_Wtick(void);
 int MPI_Get_processor_name(char *name, int *resultlen);
 int MPI_Get_version(int *version, int *subversion);
 int MPI_Get_library_version(char *version, int *resultlen);
+
+/* attributes */
 int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag);
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy,
+                           MPI_Comm_delete_attr_function *del, int *keyval, void *extra_state);
+int MPI_Comm_free_keyval(int *keyval);
+int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value);
+int MPI_Comm_delete_attr(MPI_Comm comm, int keyval);
+MPI_Comm_copy_attr_function MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN;
+MPI_Comm_delete_attr_function MPI_COMM_NULL_DELETE_FN;
 
 /* info objects and memory */
 int MPI_Info_create(MPI_Info *info);
