@@ -12,7 +12,8 @@
  *
  *   host:  pingpong 5 0.533 0 1 2 11 47 [SIZES [BUDGET [APIS]]]
  *          pingpong 5 0.533 0 1 2 11 47 [--sizes SIZES] [--budget BUDGET] [--apis APIS]
- *                   [--copy libscc|rcce1] [--mpbt off|on] [--regions]
+ *                   [--copy libscc|rcce1] [--proto libscc|rcce1] [--buffers same|separate]
+ *                   [--mpbt off|on] [--regions]
  *   chip:  the same words after the kernel's `--`
  *
  * The three parameters come by position or by name (--sizes 4K, or any
@@ -27,6 +28,21 @@
  * in lockstep, one whole-buffer chunk at a time, as RCCE 1.x did before
  * iRCCE's pipelining (the copy paper's "RCCE normal->normal" against
  * "iRCCE normal->normal").
+ * --proto (by name only) rcce1 runs RCCE 1.x's protocol as the papers ran
+ * it (RCCE_COPY_PROTO1, libscc/src/chan.c, from RCCE 1.x's RCCE_send.c and
+ * RCCE_recv.c): the largest payload chunk the MPB layout allows (RCCE 1.x:
+ * 8 KB less its flags; here 5,312 B for 2 UEs), each side clearing the
+ * flag it saw each chunk, and the bytes after the last whole line as a
+ * chunk of their own with its own handshake (004 line 176); every UE sets
+ * it. libscc (the default) is libscc's protocol.
+ * --buffers (by name only) separate sends from one buffer and receives
+ * into another, on both UEs and every api (the copy paper's ping-pong had
+ * a send and a receive buffer, 002 lines 1287-1290); its check comes after
+ * the timed round trips, so nothing reads the receive buffer before them
+ * (a read would bring its lines into the caches, and a store to a line no
+ * cache holds goes around them). same (the default): rcce and putget
+ * receive into the buffer they send from; ircce's UE 0 receives into a
+ * buffer of its own, the peer into the one it sends from.
  * --mpbt (by name only, chip only) on marks the pages of the message buffer
  * (sent from and received into) MPBT (SYS_copy_mpbt): reads of it bypass
  * the L2 and writes combine in the write-combine buffer (the copy paper's
@@ -95,23 +111,44 @@ static void pg_move(struct putget *pg, char *data, size_t n, int from, int to)
     }
 }
 
-/* One round trip of n bytes between UE 0 and peer over `api`. */
+/* One round trip of n bytes between UE 0 and peer over `api`; with
+ * --buffers separate, each UE sends from data and receives into data + n. */
 static void round_trip(const char *api, struct putget *pg, char *data, size_t n,
-                       int peer)
+                       int peer, int separate)
 {
     int me = RCCE_ue();
+    char *in = separate ? data + n : data;
 
     if (strcmp(api, "rcce") == 0) {
         if (me == 0) {
             RCCE_send(data, n, peer);
-            RCCE_recv(data, n, peer);
+            RCCE_recv(in, n, peer);
         } else {
-            RCCE_recv(data, n, 0);
+            RCCE_recv(in, n, 0);
             RCCE_send(data, n, 0);
         }
     } else if (strcmp(api, "putget") == 0) {
-        pg_move(pg, data, n, 0, peer);
-        pg_move(pg, data, n, peer, 0);
+        if (separate) {
+            pg_move(pg, me == 0 ? data : in, n, 0, peer);
+            pg_move(pg, me == 0 ? in : data, n, peer, 0);
+        } else {
+            pg_move(pg, data, n, 0, peer);
+            pg_move(pg, data, n, peer, 0);
+        }
+    } else if (separate) {
+        iRCCE_SEND_REQUEST s;
+        iRCCE_RECV_REQUEST r;
+        int other = me == 0 ? peer : 0;
+        iRCCE_irecv(in, n, other, &r);
+        if (me == 0) {
+            iRCCE_isend(data, n, other, &s);
+            iRCCE_isend_wait(&s);
+            iRCCE_irecv_wait(&r);
+        } else {
+            iRCCE_irecv_wait(&r);
+            iRCCE_isend(data, n, other, &s);
+            iRCCE_isend_wait(&s);
+        }
     } else {
         iRCCE_SEND_REQUEST s;
         iRCCE_RECV_REQUEST r;
@@ -143,7 +180,8 @@ static int usage(const char *what, const char *why)
     fprintf(stderr, "pingpong: bad %s: %s\nusage: pingpong <nues> <GHz> <cores...> "
             "[MAXBYTES|SIZES [BUDGET [APIS]]]\n"
             "   or: pingpong <nues> <GHz> <cores...> [--sizes MAXBYTES|SIZES] [--budget BYTES] "
-            "[--apis rcce,putget,ircce] [--copy libscc|rcce1] [--mpbt off|on] [--regions]\n",
+            "[--apis rcce,putget,ircce] [--copy libscc|rcce1] [--proto libscc|rcce1] "
+            "[--buffers same|separate] [--mpbt off|on] [--regions]\n",
             what, why);
     return 2;
 }
@@ -189,18 +227,21 @@ static int parse_sizes(const char *s, long *sizes)
 }
 
 /* The named parameters (apps/lib/bench.h), in the order of the
- * positional ones (SIZES BUDGET APIS), then --copy and --mpbt. */
+ * positional ones (SIZES BUDGET APIS), then --copy, --mpbt, --proto and
+ * --buffers. */
 #define PP_OPTIONS(X)               \
     X(PP_SIZES, "sizes", value)     \
     X(PP_BUDGET, "budget", value)   \
     X(PP_APIS, "apis", value)       \
     X(PP_COPY, "copy", value)       \
-    X(PP_MPBT, "mpbt", value)
+    X(PP_MPBT, "mpbt", value)       \
+    X(PP_PROTO, "proto", value)     \
+    X(PP_BUFFERS, "buffers", value)
 BENCH_OPTIONS(pp, rcce, regions, PP_OPTIONS);
 
 struct params {
     long budget, sizes[MAXSIZES], maxbytes;
-    int nsizes, mpbt;
+    int nsizes, mpbt, separate;
     char apis[64];
 };
 
@@ -209,8 +250,9 @@ struct params {
  * others). */
 static int pp_options(int argc, char **argv, struct params *p)
 {
-    static const char *const labels[] = {"SIZES", "BUDGET", "APIS", "copy", "mpbt"};
-    const char *param[5] = {NULL, NULL, NULL, NULL, NULL};
+    static const char *const labels[] = {"SIZES", "BUDGET", "APIS", "copy", "mpbt",
+                                         "proto", "buffers"};
+    const char *param[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     struct bench_args args;
     const char *v;
     int k, next = 0;
@@ -255,6 +297,19 @@ static int pp_options(int argc, char **argv, struct params *p)
         else if (strcmp(param[3], "libscc"))
             return usage(labels[3], "want libscc or rcce1");
     }
+    if (param[5]) {
+        if (!strcmp(param[5], "rcce1"))
+            RCCE_copy_style(RCCE_copy_style(0) | RCCE_COPY_PROTO1);
+        else if (strcmp(param[5], "libscc"))
+            return usage(labels[5], "want libscc or rcce1");
+    }
+    p->separate = 0;
+    if (param[6]) {
+        if (!strcmp(param[6], "separate"))
+            p->separate = 1;
+        else if (strcmp(param[6], "same"))
+            return usage(labels[6], "want same or separate");
+    }
     p->mpbt = 0;
     if (param[4]) {
         if (!strcmp(param[4], "on"))
@@ -271,34 +326,38 @@ static int pp_options(int argc, char **argv, struct params *p)
 
 /* @iters timed round trips of @n bytes with @peer: their seconds. */
 BENCH_TIMED static double time_round_trips(const char *api, struct putget *pg, char *data,
-                                           size_t n, int peer, int iters)
+                                           size_t n, int peer, int iters, int separate)
 {
     bench_region_name(api);
     BENCH_MARK_BEGIN();
     double t = RCCE_wtime();
     for (int it = 0; it < iters; it++)
-        round_trip(api, pg, data, n, peer);
+        round_trip(api, pg, data, n, peer, separate);
     t = RCCE_wtime() - t;
     BENCH_MARK_END();
     return t;
 }
 
 /* One row: a checked round trip (the warm-up), then the timed ones; 0,
- * or 1 if the data came back wrong. */
+ * or 1 if the data came back wrong. With --buffers separate the receive
+ * buffer is checked after the timed round trips (the last one's data). */
 static int measure(const char *api, struct putget *pg, char *data, size_t n, int peer,
-                   long budget)
+                   long budget, int separate)
 {
-    int iters = (int)((size_t)budget / n), ok, me = RCCE_ue();
+    int iters = (int)((size_t)budget / n), ok = 1, me = RCCE_ue();
 
     iters = iters < 2 ? 2 : iters > 1000 ? 1000 : iters;
     for (size_t i = 0; i < n; i++)
         data[i] = (char)(i * 7 + peer);
-    round_trip(api, pg, data, n, peer);
-    ok = check_data(me == 0 && strcmp(api, "ircce") == 0 ? data + n : data, n, peer);
+    round_trip(api, pg, data, n, peer, separate);
+    if (!separate)
+        ok = check_data(me == 0 && strcmp(api, "ircce") == 0 ? data + n : data, n, peer);
+    double t = time_round_trips(api, pg, data, n, peer, iters, separate);
+    if (separate)
+        ok = check_data(data + n, n, peer);
     if (!ok)
         fprintf(stderr, "pingpong: %s %lu bytes: wrong data on UE %d\n", api,
                 (unsigned long)n, me);
-    double t = time_round_trips(api, pg, data, n, peer, iters);
     if (me == 0)
         printf("%s,%d,%lu,%d,%.2f,%.2f,%d,%.2f,%s,%s\n", api, RCCE_ue_core(peer),
                (unsigned long)n, iters, t * 1e6 / iters, 2.0 * n * iters / t / 1e6, WARMUP,
@@ -351,7 +410,8 @@ int RCCE_APP(int argc, char **argv)
         for (int peer = 1; peer < np; peer++) {
             for (int s = 0; s < p.nsizes; s++)
                 if (me == 0 || me == peer)
-                    status |= measure(api, &pg, data, (size_t)p.sizes[s], peer, p.budget);
+                    status |= measure(api, &pg, data, (size_t)p.sizes[s], peer, p.budget,
+                                      p.separate);
             RCCE_barrier(&RCCE_COMM_WORLD);
         }
     }

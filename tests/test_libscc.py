@@ -260,6 +260,26 @@ def test_pingpong_host(variant):
     check_pingpong_csv(r.stdout)
 
 
+@pytest.mark.no_qemu
+@pytest.mark.parametrize("variant", ["host", "tsan"])
+def test_pingpong_host_rcce1_protocol(variant):
+    """RCCE 1.x's protocol (--proto rcce1: its chunk, flag clears, and the
+    bytes after the last whole line as a chunk of their own) with a send
+    and a receive buffer moves every size right, around each boundary of
+    its cut (5,312-B chunks for 2 UEs), without a race."""
+    sizes = "1,31,32,33,3840,3841,4100,5311,5312,5313,5344,10623,10625,70000"
+    for copy in ("rcce1", "libscc"):
+        r = run_host(host_app(variant, "pingpong"),
+                     ue_args([0, 1]) + ["--sizes", sizes, "--budget", "64", "--copy", copy,
+                                        "--proto", "rcce1", "--buffers", "separate"])
+        why = explain(r, tail=6000)
+        assert r.returncode == 0, why
+        for mark in SANITIZER_MARKS:
+            assert mark not in r.stderr, why
+        rows = [l.split(",") for l in r.stdout.splitlines() if l[:1] not in ("#", "a")]
+        assert len(rows) == 3 * 14 and all(w[8] == "yes" for w in rows), why
+
+
 def test_pingpong_chip():
     r = run_app(app("pingpong"), cores=FIVE,
                 args=ue_args(FIVE) + ["1048576", "1048576"], timeout=CHIP_TIMEOUT)

@@ -601,6 +601,68 @@ def test_pingpong_copy_styles(tmp_path):
     assert b"pingpong: bad copy: want libscc or rcce1" in p.stdout + p.stderr, p.stdout[-2000:]
 
 
+def test_pingpong_rcce1_protocol(tmp_path):
+    """pingpong --proto rcce1 runs RCCE 1.x's protocol (RCCE_COPY_PROTO1,
+    libscc/src/chan.c): a 4096-B message is one chunk (RCCE 1.x's chunk is
+    8 KB less its flags; libscc's region of 3,840 B cuts it in two), each
+    chunk's flag is cleared where it was seen (a line written to one's own
+    MPB, then the WCB flushed: two line writes, as RCCE_flag_write did),
+    and a message that does not end on a line boundary sends its tail as
+    one more chunk with its own handshake (004 line 176). Counted at each
+    core in the timed round trips: MPB line writes per message sent and
+    received. The data arrive right at sizes around every boundary."""
+    base = ues([0, 1]) + ["--budget", "8K", "--apis", "rcce", "--copy", "rcce1", "--regions"]
+    writes = {}
+    for proto in ("libscc", "rcce1"):
+        for n in (4096, 4100):
+            _, r = pingpong_rcce(tmp_path / f"{proto}{n}.csv",
+                                 [*base, "--sizes", f"{n},{n}", "--proto", proto])
+            # 2 sizes x 2 round trips: each core sends 4 messages and receives 4
+            writes[proto, n] = [r["region:rcce", c, "mpb_line_writes"] / 4 for c in (0, 1)]
+    # a chunk's handshake: the seq line and the taken line, each followed
+    # by a flush of the writer's WCB (4 line writes); RCCE 1.x's also
+    # clears its two flags (2 more: a clear's flush combines with the
+    # next write)
+    libscc, rcce1 = 4, 6
+    # 4096 B: 128 payload lines; libscc's 3,840-B region cuts it in 2 chunks
+    assert writes["libscc", 4096] == [128 + 2 * libscc] * 2, writes
+    assert writes["rcce1", 4096] == [128 + 1 * rcce1] * 2, writes
+    # 4 bytes more: one more payload line; in RCCE 1.x's protocol also a
+    # chunk of its own
+    assert writes["libscc", 4100] == [129 + 2 * libscc] * 2, writes
+    assert writes["rcce1", 4100] == [129 + 2 * rcce1] * 2, writes
+    sizes = "1,31,32,33,3839,3841,4100,5311,5312,5313,5344,10623,10625,70000"
+    for extra in (["--copy", "rcce1"], ["--copy", "libscc", "--buffers", "separate"]):
+        p = scc_run("--timing", "--stdout-of", 0, "--app", app("pingpong"), "--cores", "0,1",
+                    "--", *ues([0, 1]), "--sizes", sizes, "--budget", "64", "--proto", "rcce1",
+                    *extra)
+        assert p.returncode == 0, p.stderr.decode(errors="replace")[-3000:]
+        rows = [l.split(",") for l in p.stdout.decode().splitlines() if l[:1] not in ("#", "a")]
+        assert len(rows) == 3 * 14 and all(r[8] == "yes" for r in rows), (extra, rows)
+
+
+def test_pingpong_separate_buffers(tmp_path):
+    """pingpong --buffers separate receives into a buffer of its own that
+    nothing reads before the timed round trips (the copy paper's send and
+    receive buffers), so with RCCE 1.x's word copies every received word
+    is a store around the caches, even at 4 KiB; --buffers same (the
+    default) receives into the buffer it sends from, which its sends keep
+    cached, so none is. Counted at the receiver in the timed round trips;
+    a bad value is a usage error."""
+    args = ues([0, 1]) + ["--sizes", "4K,8K", "--budget", "16K", "--apis", "rcce",
+                          "--copy", "rcce1", "--regions"]
+    around = {}
+    for b in ("same", "separate"):
+        _, r = pingpong_rcce(tmp_path / f"{b}.csv", [*args, "--buffers", b])
+        around[b] = r["region:rcce", 1, "dram_writes_around"]
+    # 4 round trips of 4 KiB and 2 of 8 KiB, received in 4-byte stores
+    assert around["separate"] >= 8 * 1024 > 50 * around["same"], around
+    p = scc_run("--timing", "--app", app("pingpong"), "--cores", "0,1", "--", *args,
+                "--buffers", "two")
+    assert p.returncode != 0
+    assert b"pingpong: bad buffers: want same or separate" in p.stdout + p.stderr
+
+
 def test_pingpong_mpbt_buffer(tmp_path):
     """pingpong mpbt=on marks the message buffer's pages MPBT: received
     words combine in the write-combine buffer into line writes to DRAM

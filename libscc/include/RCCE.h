@@ -220,13 +220,25 @@ int    RCCE_ue_core(int ue);
  * to a line no cache holds goes around the caches on its own (002:
  * "write around for every 4 bytes"). RCCE_COPY_LOCKSTEP: sends go in
  * lockstep as RCCE 1.x's did, one whole-buffer chunk put only once the
- * last was taken. RCCE_COPY_RCCE1 is both. Returns the previous style,
+ * last was taken. RCCE_COPY_RCCE1 is both. RCCE 1.x's protocol, as its
+ * RCCE_send_general / RCCE_recv_general did it (libscc/src/chan.c):
+ * RCCE_COPY_CHUNK: the largest payload chunk the MPB layout allows (RCCE
+ * 1.x: 8 KB less its flags; here 5,312 B for 2 UEs, 3,840 B for 48);
+ * RCCE_COPY_FLAGS: each side clears the flag it saw, each chunk (a line
+ * written to its own MPB); RCCE_COPY_PARTIAL: the bytes after the last
+ * whole line go as a chunk of their own, with its own handshake (004:
+ * "an extra synchronization"). CHUNK and PARTIAL must be set alike on
+ * both sides. RCCE_COPY_PROTO1 is the three. Returns the previous style,
  * or -1 (RCCE_ERROR_* is not set) for bits it does not know.
  */
 #define RCCE_COPY_LIBSCC   0
 #define RCCE_COPY_WORDS    1
 #define RCCE_COPY_LOCKSTEP 2
 #define RCCE_COPY_RCCE1    (RCCE_COPY_WORDS | RCCE_COPY_LOCKSTEP)
+#define RCCE_COPY_CHUNK    4
+#define RCCE_COPY_FLAGS    8
+#define RCCE_COPY_PARTIAL  16
+#define RCCE_COPY_PROTO1   (RCCE_COPY_CHUNK | RCCE_COPY_FLAGS | RCCE_COPY_PARTIAL)
 int    RCCE_copy_style(int style);
 
 /*

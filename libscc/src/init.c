@@ -191,7 +191,7 @@ int RCCE_copy_style(int style)
 {
     int old = plat_copy_style;
 
-    if (style & ~RCCE_COPY_RCCE1)
+    if (style & ~(RCCE_COPY_RCCE1 | RCCE_COPY_PROTO1))
         return -1;
     plat_copy_style = style;
     return old;
