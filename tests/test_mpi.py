@@ -4,6 +4,7 @@ issue 46, section 5, each by a program that fails against a broken
 library; scc-mpicc and scc-mpiexec themselves."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import time
@@ -27,11 +28,13 @@ def program(backend: str, name: str) -> str:
     return str(p)
 
 
-def mpiexec(backend: str, name: str, n: int = 4, *args: str, opts=()) -> subprocess.CompletedProcess:
+def mpiexec(backend: str, name: str, n: int = 4, *args: str, opts=(),
+            env=None) -> subprocess.CompletedProcess:
     """The program on n ranks; every run has a time limit."""
     return subprocess.run([str(MPIEXEC), "-n", str(n), "--timeout", str(CHIP_LIMIT), *opts,
                            program(backend, name), *args], capture_output=True, text=True,
-                          timeout=CHIP_LIMIT + 60, errors="replace", stdin=subprocess.DEVNULL)
+                          timeout=CHIP_LIMIT + 60, errors="replace", stdin=subprocess.DEVNULL,
+                          env=None if env is None else {**os.environ, **env})
 
 
 def backends(*marks):
@@ -101,6 +104,17 @@ def test_abort_ends_the_run_with_its_code(backend):
     assert r.returncode == 7, explain(r)
     assert "MPI_Abort: rank 1 ends the run with error code 7" in r.stderr, explain(r)
     assert time.monotonic() - t0 < CHIP_LIMIT / 2, "the others' wait was not ended at once"
+
+
+@backends()
+def test_deadlock_ends_the_run(backend):
+    """Every rank waiting for a message nobody sends: the chip's stall
+    detection, or scc-mpiexec's on the host, ends the run with 247."""
+    r = mpiexec(backend, "deadlock", 3, env={"SCC_HOST_STALL_S": "2"})
+    assert r.returncode == 247, explain(r)
+    assert "not reached" not in r.stdout
+    if backend == "host":
+        assert "no rank can make progress" in r.stderr, explain(r)
 
 
 @backends()

@@ -27,6 +27,11 @@ from scc.machine.coremap import SccRunError
 
 EM_386 = 3
 TIMED_OUT = 124
+STALLED = 247           # the machine's SCC_EXIT_STALLED
+# A host run whose ranks together used less than this share of one CPU
+# for SCC_HOST_STALL_S seconds (default 10; 0: never) is deadlocked:
+# waiting ranks sleep on futexes, waking 50 times a second.
+STALL_CPU_SHARE = 0.05
 
 
 def is_chip_elf(path: str) -> bool:
@@ -101,6 +106,40 @@ def _pump(pipe: BinaryIO, emit: Callable[[bytes], None]) -> None:
     pipe.close()
 
 
+def _cpu_ticks(pid: int) -> int:
+    """utime + stime of a process, in clock ticks (0 if it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+class StallWatch:
+    """Whether the ranks have been idle for the limit (host time decides
+    only when a hung run ends)."""
+
+    def __init__(self, procs: list, limit: float):
+        self.procs, self.limit = procs, limit
+        self.hz = os.sysconf("SC_CLK_TCK")
+        self.since, self.ticks = time.monotonic(), self._total()
+
+    def _total(self) -> int:
+        return sum(_cpu_ticks(p.pid) for p in self.procs if p.poll() is None)
+
+    def stalled(self) -> bool:
+        if not self.limit:
+            return False
+        now = time.monotonic()
+        if now - self.since < self.limit:
+            return False
+        ticks = self._total()
+        idle = ticks - self.ticks < STALL_CPU_SHARE * (now - self.since) * self.hz
+        self.since, self.ticks = now, ticks
+        return idle
+
+
 def _status(code: int) -> int:
     return 128 - code if code < 0 else code
 
@@ -108,7 +147,8 @@ def _status(code: int) -> int:
 def run_host(prog: str, cores: Sequence[int], args: Sequence[str], out: Output, *,
              timeout: float = 600) -> int:
     """The program as one process per rank; the first failing rank's
-    status, or 0 (124 at the time limit)."""
+    status, or 0 (124 at the time limit, 247 when every rank only waits:
+    StallWatch)."""
     check_cores(cores)
     if os.sep not in prog and os.path.exists(prog):
         prog = os.path.abspath(prog)    # as MPICH's mpiexec: the current directory too
@@ -133,16 +173,26 @@ def run_host(prog: str, cores: Sequence[int], args: Sequence[str], out: Output, 
                 t.start()
                 pumps.append(t)
         status, deadline = 0, time.monotonic() + timeout
+        limit = float(os.environ.get("SCC_HOST_STALL_S", "10") or 0)
+        watch = StallWatch(procs, limit)
         while [p.poll() for p in procs].count(None):
             failed = [(r, p.returncode) for r, p in enumerate(procs)
                       if p.returncode not in (None, 0)]
-            if failed or time.monotonic() > deadline:
+            stalled = not failed and watch.stalled()
+            if failed or stalled or time.monotonic() > deadline:
                 time.sleep(0.2)     # the rank's last words first
                 if failed:
                     rank, code = failed[0]
                     status = _status(code)
                     print(f"scc-mpiexec: rank {rank} exited with status {status}: "
                           "the run ends", file=sys.stderr)
+                elif stalled:
+                    status = STALLED
+                    waiting = [r for r, p in enumerate(procs) if p.poll() is None]
+                    print(f"scc-mpiexec: no rank can make progress: for {limit:g} s the "
+                          f"ranks still running ({', '.join(map(str, waiting))}) only "
+                          "waited (a deadlock?); SCC_HOST_STALL_S sets how long, 0 never",
+                          file=sys.stderr)
                 else:
                     status = TIMED_OUT
                     print(f"scc-mpiexec: timed out after {timeout:g} s", file=sys.stderr)
