@@ -210,7 +210,10 @@ int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 {
     CHECK_NEW("MPI_Type_contiguous", count, old, newtype);
     MPI_Aint d = 0;
-    return mpi_err(NULL, "MPI_Type_contiguous", build_same(1, &count, &d, old, newtype));
+    int err = build_same(1, &count, &d, old, newtype);
+    if (!err)
+        type_record(*newtype, MPI_COMBINER_CONTIGUOUS, 1, &count, 0, NULL, 1, &old);
+    return mpi_err(NULL, "MPI_Type_contiguous", err);
 }
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old,
@@ -228,6 +231,9 @@ int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Dat
         err = build_same(count, bl, d, old, newtype);
     free(bl);
     free(d);
+    if (!err)
+        type_record(*newtype, MPI_COMBINER_HVECTOR, 2, (int[]){ count, blocklength }, 1,
+                    &stride, 1, &old);
     return mpi_err(NULL, "MPI_Type_create_hvector", err);
 }
 
@@ -235,16 +241,27 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
                     MPI_Datatype *newtype)
 {
     CHECK_NEW("MPI_Type_vector", count, old, newtype);
-    return MPI_Type_create_hvector(count, blocklength, (MPI_Aint)stride * type_extent(old),
-                                   old, newtype);
+    int err = MPI_Type_create_hvector(count, blocklength, (MPI_Aint)stride * type_extent(old),
+                                      old, newtype);
+    if (!err)
+        type_record(*newtype, MPI_COMBINER_VECTOR, 3, (int[]){ count, blocklength, stride },
+                    0, NULL, 1, &old);
+    return err;
 }
 
 int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displs[],
                              MPI_Datatype old, MPI_Datatype *newtype)
 {
     CHECK_NEW("MPI_Type_create_hindexed", count, old, newtype);
-    return mpi_err(NULL, "MPI_Type_create_hindexed",
-                   build_same(count, blocklengths, displs, old, newtype));
+    int err = build_same(count, blocklengths, displs, old, newtype);
+    if (!err) {
+        int *ints = malloc(sizeof(int) * (size_t)(count + 1));
+        ints[0] = count;
+        memcpy(ints + 1, blocklengths, sizeof(int) * (size_t)count);
+        type_record(*newtype, MPI_COMBINER_HINDEXED, count + 1, ints, count, displs, 1, &old);
+        free(ints);
+    }
+    return mpi_err(NULL, "MPI_Type_create_hindexed", err);
 }
 
 /* displacements in multiples of old's extent, to bytes */
@@ -269,14 +286,32 @@ static int indexed(const char *fn, int count, const int *bl, int blconst, const 
 int MPI_Type_indexed(int count, const int blocklengths[], const int displs[],
                      MPI_Datatype old, MPI_Datatype *newtype)
 {
-    return indexed("MPI_Type_indexed", count, blocklengths, 0, displs, old, newtype);
+    int err = indexed("MPI_Type_indexed", count, blocklengths, 0, displs, old, newtype);
+    if (!err) {
+        int *ints = malloc(sizeof(int) * (size_t)(2 * count + 1));
+        ints[0] = count;
+        memcpy(ints + 1, blocklengths, sizeof(int) * (size_t)count);
+        memcpy(ints + 1 + count, displs, sizeof(int) * (size_t)count);
+        type_record(*newtype, MPI_COMBINER_INDEXED, 2 * count + 1, ints, 0, NULL, 1, &old);
+        free(ints);
+    }
+    return err;
 }
 
 int MPI_Type_create_indexed_block(int count, int blocklength, const int displs[],
                                   MPI_Datatype old, MPI_Datatype *newtype)
 {
-    return indexed("MPI_Type_create_indexed_block", count, NULL, blocklength, displs, old,
-                   newtype);
+    int err = indexed("MPI_Type_create_indexed_block", count, NULL, blocklength, displs, old,
+                      newtype);
+    if (!err) {
+        int *ints = malloc(sizeof(int) * (size_t)(count + 2));
+        ints[0] = count;
+        ints[1] = blocklength;
+        memcpy(ints + 2, displs, sizeof(int) * (size_t)count);
+        type_record(*newtype, MPI_COMBINER_INDEXED_BLOCK, count + 2, ints, 0, NULL, 1, &old);
+        free(ints);
+    }
+    return err;
 }
 
 int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displs[],
@@ -289,6 +324,14 @@ int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint d
         err = MPI_ERR_ARG;
     if (!err)
         err = build(count, blocklengths, displs, types, newtype);
+    if (!err) {
+        int *ints = malloc(sizeof(int) * (size_t)(count + 1));
+        ints[0] = count;
+        memcpy(ints + 1, blocklengths, sizeof(int) * (size_t)count);
+        type_record(*newtype, MPI_COMBINER_STRUCT, count + 1, ints, count, displs, count,
+                    types);
+        free(ints);
+    }
     return mpi_err(NULL, "MPI_Type_create_struct", err);
 }
 
@@ -304,6 +347,7 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
         (*newtype)->ub = lb + extent;
         MPI_Datatype t = *newtype;
         t->contig = t->nseg == 1 && t->seg[0].off == 0 && t->lb == 0 && t->ub == t->size;
+        type_record(t, MPI_COMBINER_RESIZED, 0, NULL, 2, (MPI_Aint[]){ lb, extent }, 1, &old);
     }
     return mpi_err(NULL, "MPI_Type_create_resized", err);
 }
@@ -312,8 +356,10 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 {
     int err = MPI_Type_create_resized(old, old ? old->lb : 0, old ? type_extent(old) : 0,
                                       newtype);
-    if (!err)
+    if (!err) {
         (*newtype)->committed = old->committed;
+        type_record(*newtype, MPI_COMBINER_DUP, 0, NULL, 0, NULL, 1, &old);
+    }
     return err;
 }
 
@@ -329,9 +375,8 @@ int MPI_Type_free(MPI_Datatype *type)
 {
     if (!type || !*type || (*type)->predefined)
         return mpi_err(NULL, "MPI_Type_free", MPI_ERR_TYPE);
-    /* a pending operation keeps its own packed copy, so freeing is safe */
-    free((*type)->seg);
-    free(*type);
+    /* the types made from it hold it (envelope.c) */
+    type_release(*type);
     *type = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;
 }

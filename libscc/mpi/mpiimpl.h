@@ -40,6 +40,12 @@ struct mpi_type_s {
     MPI_Aint nelem;     /* basic elements in one instance */
     int contig;         /* one segment at 0 of length size == extent */
     const char *name;
+    /* how it was made (envelope.c): MPI_COMBINER_*, the arguments */
+    int combiner, ni, na, nd;
+    int *ints;
+    MPI_Aint *addrs;
+    MPI_Datatype *types;
+    char *uname;        /* MPI_Type_set_name's */
 };
 
 MPI_Aint type_extent(MPI_Datatype t);
@@ -50,6 +56,11 @@ void type_unpack(const void *in, MPI_Aint bytes, void *buf, int count, MPI_Datat
 /* Elements of basic types in `bytes` of a stream of t. */
 MPI_Aint type_elements(MPI_Datatype t, MPI_Aint bytes);
 int  basic_size(int basic);
+/* envelope.c: a new type's constructor and arguments (it holds the
+ * derived types among them until freed); the end of a derived type. */
+void type_record(MPI_Datatype t, int combiner, int ni, const int *ints, int na,
+                 const MPI_Aint *addrs, int nd, const MPI_Datatype *types);
+void type_release(MPI_Datatype t);
 
 /* --- groups and communicators (group.c, comm.c) ------------------------------- */
 

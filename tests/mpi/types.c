@@ -132,6 +132,34 @@ int main(int argc, char **argv)
     MPI_Bcast(bc, 1, vec, 0, MPI_COMM_WORLD);
     CHECK(bc[0] == 0 && bc[5] == 5 && bc[9] == 9 && (rank == 0 || bc[2] == -1), "bcast vec");
 
+    /* envelopes and contents */
+    int ni, na, nd, comb, ints[8];
+    MPI_Aint addrs[4];
+    MPI_Datatype dts[4];
+    MPI_Type_get_envelope(MPI_INT, &ni, &na, &nd, &comb);
+    CHECK(comb == MPI_COMBINER_NAMED, "named combiner %d", comb);
+    MPI_Type_get_envelope(vec, &ni, &na, &nd, &comb);
+    CHECK(comb == MPI_COMBINER_VECTOR && ni == 3 && na == 0 && nd == 1, "vector envelope");
+    MPI_Type_get_contents(vec, 8, 4, 4, ints, addrs, dts);
+    CHECK(ints[0] == 3 && ints[1] == 2 && ints[2] == 4 && dts[0] == MPI_INT, "vector contents");
+    MPI_Type_get_envelope(cont, &ni, &na, &nd, &comb);
+    MPI_Type_get_contents(cont, 8, 4, 4, ints, addrs, dts);
+    CHECK(comb == MPI_COMBINER_CONTIGUOUS && ints[0] == 2 && dts[0] == vec, "contiguous");
+    MPI_Type_free(&dts[0]);             /* the handle get_contents gave */
+    MPI_Type_get_envelope(st, &ni, &na, &nd, &comb);
+    MPI_Type_get_contents(st, 8, 4, 4, ints, addrs, dts);
+    CHECK(comb == MPI_COMBINER_STRUCT && ni == 4 && na == 3 && nd == 3 && dts[1] == MPI_DOUBLE &&
+          addrs[2] == sd[2], "struct contents");
+    MPI_Type_get_envelope(rs, &ni, &na, &nd, &comb);
+    MPI_Type_get_contents(rs, 8, 4, 4, ints, addrs, dts);
+    CHECK(comb == MPI_COMBINER_RESIZED && addrs[1] == 12, "resized contents");
+    char tname[MPI_MAX_OBJECT_NAME];
+    MPI_Type_set_name(vec, "every other pair");
+    MPI_Type_get_name(vec, tname, &n);
+    CHECK(!strcmp(tname, "every other pair"), "name '%s'", tname);
+    MPI_Type_get_name(MPI_DOUBLE, tname, &n);
+    CHECK(!strcmp(tname, "MPI_DOUBLE"), "name '%s'", tname);
+
     MPI_Datatype *all[] = { &vec, &idx, &blk, &st, &rs, &hv, &cont };
     for (unsigned i = 0; i < sizeof all / sizeof all[0]; i++)
         MPI_Type_free(all[i]);

@@ -61,7 +61,7 @@ extern struct mpi_errhandler_s mpi_errors_fatal_, mpi_errors_return_;
 
 /* datatypes: the library's k-th predefined type object (datatype.c) */
 extern unsigned char mpi_types_[];
-#define MPI_OBJ_STRIDE_ 128
+#define MPI_OBJ_STRIDE_ 256
 #define MPI_TYPE_(k) ((MPI_Datatype)(void *)(mpi_types_ + (k) * MPI_OBJ_STRIDE_))
 #define MPI_CHAR               MPI_TYPE_(0)
 #define MPI_SIGNED_CHAR        MPI_TYPE_(1)
@@ -146,6 +146,17 @@ extern unsigned char mpi_ops_[];
 #define MPI_THREAD_MULTIPLE   3
 
 #define MPI_COMM_TYPE_SHARED 1
+
+#define MPI_COMBINER_NAMED         1
+#define MPI_COMBINER_DUP           2
+#define MPI_COMBINER_CONTIGUOUS    3
+#define MPI_COMBINER_VECTOR        4
+#define MPI_COMBINER_HVECTOR       5
+#define MPI_COMBINER_INDEXED       6
+#define MPI_COMBINER_HINDEXED      7
+#define MPI_COMBINER_INDEXED_BLOCK 8
+#define MPI_COMBINER_STRUCT        9
+#define MPI_COMBINER_RESIZED       10
 
 #define MPI_KEYVAL_INVALID   (-1)
 #define MPI_TAG_UB           1
@@ -333,6 +344,13 @@ int MPI_Type_size(MPI_Datatype type, int *size);
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Type_get_true_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Get_address(const void *location, MPI_Aint *address);
+int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers, int *num_addresses,
+                          int *num_datatypes, int *combiner);
+int MPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresses,
+                          int max_datatypes, int integers[], MPI_Aint addresses[],
+                          MPI_Datatype datatypes[]);
+int MPI_Type_set_name(MPI_Datatype type, const char *name);
+int MPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen);
 int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf, int outsize,
              int *position, MPI_Comm comm);
 int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
