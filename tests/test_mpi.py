@@ -48,7 +48,8 @@ def explain(r) -> str:
 
 @backends()
 @pytest.mark.parametrize("name", ["basic", "order", "truncate", "procnull", "cancel", "bsend",
-                                  "types", "groups", "colls", "persist", "attrs"])
+                                  "types", "groups", "colls", "persist", "attrs",
+                                  "intercomm"])
 def test_program_passes(backend, name):
     """Each prints MPICH's " No Errors" from rank 0 and exits 0."""
     r = mpiexec(backend, name)

@@ -146,6 +146,9 @@ int coll_enter(MPI_Comm c, const char *fn, int kind, int root, long long bytes, 
 static int check(const char *fn, MPI_Comm c)
 {
     mpi_check_up(fn);
+    if (!comm_check(c) && c->remote)
+        return mpi_errf(c, fn, MPI_ERR_COMM, "collectives on intercommunicators are not "
+                        "implemented");
     return comm_check(c) ? mpi_err(c, fn, MPI_ERR_COMM) : MPI_SUCCESS;
 }
 

@@ -13,7 +13,6 @@ struct mpi_comm_s mpi_comm_world_, mpi_comm_self_;
 
 /* Context ids in use by this process: a bit per id; a communicator's p2p
  * context is 2*id, its collectives' 2*id + 1. */
-#define CTX_WORDS 64
 static unsigned int ctx_used[CTX_WORDS];
 
 void comm_init(void)
@@ -43,7 +42,29 @@ int comm_check(MPI_Comm c)
 
 int comm_ue(MPI_Comm c, int rank)
 {
-    return c->group->ue[rank];
+    return (c->remote ? c->remote : c->group)->ue[rank];
+}
+
+int comm_peers(MPI_Comm c)
+{
+    return (c->remote ? c->remote : c->group)->size;
+}
+
+void ctx_mask(unsigned int *free_mask)
+{
+    for (int i = 0; i < CTX_WORDS; i++)
+        free_mask[i] = ~ctx_used[i];
+}
+
+int ctx_take(const unsigned int *free_all)
+{
+    for (int i = 0; i < CTX_WORDS; i++)
+        if (free_all[i]) {
+            int b = __builtin_ctz(free_all[i]);
+            ctx_used[i] |= 1u << b;
+            return 2 * (32 * i + b);
+        }
+    return -1;
 }
 
 MPI_Comm comm_new(MPI_Group g, int ctx)
@@ -68,22 +89,15 @@ int ctx_alloc(MPI_Comm parent, int *ctx)
 {
     unsigned int free_all[CTX_WORDS];
 
-    for (int i = 0; i < CTX_WORDS; i++)
-        free_all[i] = ~ctx_used[i];
+    ctx_mask(free_all);
     int err = MPI_Allreduce(MPI_IN_PLACE, free_all, CTX_WORDS, MPI_UNSIGNED, MPI_BAND, parent);
     if (err)
         return err;
-    for (int i = 0; i < CTX_WORDS; i++)
-        if (free_all[i]) {
-            int b = __builtin_ctz(free_all[i]);
-            ctx_used[i] |= 1u << b;
-            *ctx = 2 * (32 * i + b);
-            return MPI_SUCCESS;
-        }
-    return MPI_ERR_INTERN;
+    *ctx = ctx_take(free_all);
+    return *ctx < 0 ? MPI_ERR_INTERN : MPI_SUCCESS;
 }
 
-static void ctx_free(int ctx)
+void ctx_free(int ctx)
 {
     int id = ctx / 2;
     ctx_used[id / 32] &= ~(1u << (id % 32));
@@ -108,6 +122,13 @@ int MPI_Comm_rank(MPI_Comm comm, int *rank)
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     int ctx, err = comm_check(comm);
+    if (!err && comm->remote) {
+        extern int inter_dup(MPI_Comm c, MPI_Comm *newcomm);
+        err = inter_dup(comm, newcomm);
+        if (!err)
+            err = attr_copy(comm, *newcomm);
+        return err ? mpi_err(comm, "MPI_Comm_dup", err) : MPI_SUCCESS;
+    }
     if (!err)
         err = ctx_alloc(comm, &ctx);
     if (err)
@@ -208,6 +229,10 @@ int MPI_Comm_free(MPI_Comm *comm)
         return mpi_err(c, "MPI_Comm_free", err);
     ctx_free(c->ctx);
     group_release(c->group);
+    if (c->remote) {
+        group_release(c->remote);
+        MPI_Comm_free(&c->local);
+    }
     /* pending requests may still name it: the object stays, marked freed */
     c->freed = 1;
     *comm = MPI_COMM_NULL;
@@ -243,7 +268,7 @@ int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
 {
     if (comm_check(comm))
         return mpi_err(comm, "MPI_Comm_test_inter", MPI_ERR_COMM);
-    *flag = 0;
+    *flag = comm->remote != NULL;
     return MPI_SUCCESS;
 }
 

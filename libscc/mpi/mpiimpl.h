@@ -77,6 +77,10 @@ struct mpi_comm_s {
     MPI_Errhandler eh;
     int predefined, freed;
     int world_like;             /* the group is the world's, in order */
+    /* an intercommunicator (intercomm.c): ranks in point to point name
+     * the remote group's members; local is the local group's own */
+    MPI_Group remote;
+    MPI_Comm local;
     void *attrs;                /* attr.c's list */
     char name[MPI_MAX_OBJECT_NAME];
 };
@@ -93,7 +97,12 @@ struct mpi_op_s {
 };
 
 int  comm_check(MPI_Comm c);            /* MPI_SUCCESS or MPI_ERR_COMM */
-int  comm_ue(MPI_Comm c, int rank);     /* world rank of a member */
+int  comm_ue(MPI_Comm c, int rank);     /* world rank of a peer (remote if inter) */
+int  comm_peers(MPI_Comm c);            /* how many peers p2p may name */
+int  ctx_take(const unsigned int *free_mask);   /* the lowest free, marked used */
+void ctx_free(int ctx);
+void ctx_mask(unsigned int *free_mask);         /* this process's free ids */
+#define CTX_WORDS 64
 MPI_Comm comm_new(MPI_Group g, int ctx);
 MPI_Group group_new(int size);
 int  group_rank_of(MPI_Group g, int ue);  /* MPI_UNDEFINED if absent */

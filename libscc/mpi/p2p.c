@@ -21,8 +21,9 @@ static int check(const char *fn, int count, MPI_Datatype t, int rank, int tag, M
     if (tag < 0 && !(recv && tag == MPI_ANY_TAG))
         return mpi_errf(c, fn, MPI_ERR_TAG, "tag %d", tag);
     if (rank != MPI_PROC_NULL && !(recv && rank == MPI_ANY_SOURCE) &&
-        (rank < 0 || rank >= c->size))
-        return mpi_errf(c, fn, MPI_ERR_RANK, "rank %d of a communicator of %d", rank, c->size);
+        (rank < 0 || rank >= comm_peers(c)))
+        return mpi_errf(c, fn, MPI_ERR_RANK, "rank %d of a communicator of %d", rank,
+                        comm_peers(c));
     return MPI_SUCCESS;
 }
 

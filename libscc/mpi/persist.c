@@ -18,8 +18,9 @@ static int init(const char *fn, int kind, int mode, const void *buf, int count,
     if (tag < 0 && !(recv && tag == MPI_ANY_TAG))
         return mpi_errf(c, fn, MPI_ERR_TAG, "tag %d", tag);
     if (peer != MPI_PROC_NULL && !(recv && peer == MPI_ANY_SOURCE) &&
-        (peer < 0 || peer >= c->size))
-        return mpi_errf(c, fn, MPI_ERR_RANK, "rank %d of a communicator of %d", peer, c->size);
+        (peer < 0 || peer >= comm_peers(c)))
+        return mpi_errf(c, fn, MPI_ERR_RANK, "rank %d of a communicator of %d", peer,
+                        comm_peers(c));
     MPI_Request r = req_new(kind, c, c->ctx);
     r->persistent = 1;
     r->done = 1;            /* inactive: nothing to wait for */

@@ -305,6 +305,12 @@ int MPI_Comm_free(MPI_Comm *comm);
 int MPI_Comm_compare(MPI_Comm a, MPI_Comm b, int *result);
 int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm);
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                         int remote_leader, int tag, MPI_Comm *newintercomm);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
+int MPI_Comm_remote_size(MPI_Comm comm, int *size);
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
 int MPI_Comm_set_name(MPI_Comm comm, const char *name);
 int MPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen);
 int MPI_Group_size(MPI_Group group, int *size);
