@@ -216,3 +216,26 @@ def test_a_row_the_quick_run_cannot_judge_gives_no_verdict_in_quick_mode():
     assert make.judge(h, {})["verdict"] == "outside"
     h.quick_why = ""
     assert make.judge(h, {}, quick=True)["verdict"] == "outside"
+
+
+def test_a_peak_target_where_auto_is_best():
+    """T2 (the broadcast's peak) where auto's peak is the best of those
+    that ran (the quick report runs RCCE_comm's first algorithm and auto
+    only): ours is auto's, at its own best size, named by what it ran
+    there; it gave 'no result (KeyError)'."""
+    import pandas as pd
+    from scc.report import targets as tg
+    rows = []
+    for alg, by in {"binomial": {32: 1.5, 65536: 9.0}, "auto": {32: 2.9, 65536: 44.0}}.items():
+        for b, v in by.items():
+            r = {"alg": alg, "bytes": b, "mb_per_s": v, "status": "ok", "clock": "modeled",
+                 "algorithm": alg, "params": ""}
+            if alg == "auto":
+                r["algorithm"], r["params"] = ("logp", "lat=2") if b == 32 else ("flat", "")
+            rows.append(r)
+    t2 = next(t for t in data.all_targets() if t.id == "T2")
+    row = tg.judge(t2, {"targets-bcast": pd.DataFrame(rows)})
+    assert row["verdict"] != "no result", row["why"]
+    (ln,) = row["lines"]
+    assert (ln["ours"], ln["bytes"], ln["ours_alg"]) == (44.0, 65536, "auto: flat")
+    assert ln["ratio"] == pytest.approx(44.0 / 9.0)

@@ -61,6 +61,7 @@ def line(op, o, size, tab, ran, *, higher=False, base_algs=None, more=()):
     the ratio of RCCE_comm's to ours (a speed-up, whichever way the unit
     goes); @more: ours may also be these entries of @tab."""
     ours, ours_alg = _best(tab, all_algs(o) + ["auto", *more], size, higher)
+    ours_key = ours_alg             # its entry in @tab, before auto is named
     if ours_alg == "auto":
         ours_alg = f"auto: {ran.get(size) or '?'}"
     if ours is None:
@@ -71,7 +72,8 @@ def line(op, o, size, tab, ran, *, higher=False, base_algs=None, more=()):
     ratio = None
     if rc:
         ratio = ours / rc if higher else rc / ours
-    return {"op": op, "bytes": size, "ours": ours, "ours_alg": ours_alg, "papers": pap,
+    return {"op": op, "bytes": size, "ours": ours, "ours_alg": ours_alg, "ours_key": ours_key,
+            "papers": pap,
             "papers_alg": pap_alg, "rcce_comm": rc, "rcce_comm_alg": rc_alg, "ratio": ratio,
             "auto": auto, "auto_ran": ran.get(size, "")}
 
@@ -110,8 +112,10 @@ def best_peak_throughput(dfs, origin, at_least_mb_per_s, share, model_limit_mb_p
     peak = {a: {0: max(v.values())} for a, v in tab.items() if v}
     at = {a: max(v, key=v.get) for a, v in tab.items() if v}
     ln = line(op, o, 0, peak, {}, higher=True)
-    ln["bytes"] = at[ln["ours_alg"]]
+    ln["bytes"] = at[ln["ours_key"]]
     ln["auto_ran"] = ran.get(ln["bytes"], "")
+    if ln["ours_key"] == "auto":    # what auto ran at its peak's size
+        ln["ours_alg"] = f"auto: {ln['auto_ran'] or '?'}"
     ln["met"] = ln["ours"] >= at_least_mb_per_s or ln["ours"] >= share * model_limit_mb_per_s
     ln["note"] = (f"at {ln['bytes']} B; the model's limit {model_limit_mb_per_s:g} MB/s "
                   f"(ours is {ln['ours'] / model_limit_mb_per_s:.0%} of it)")
