@@ -530,6 +530,15 @@ def test_ipi_measures():
     assert _by_id("15a").measure(_ipi_dfs()) == pytest.approx(330.0)
 
 
+@pytest.mark.parametrize("quick", [False, True])
+def test_the_interrupt_rows_interrupt_every_core_as_s_net_did(quick):
+    """Row 8 is S-Net's Table I, which core 0 measured 'for every core'
+    and averaged per distance (002 L5380-5383, L5406-5408): ipi_latency's
+    default, every peer; one peer per distance is another measurement."""
+    args = data.experiment("ipi-latency", quick).get("args", {})
+    assert "peers" not in args, args
+
+
 def test_notify_measures():
     rows = []
     for swept, scheme, params, m0, m8 in (("flag", "flag", "", 4000.0, 4700.0),
