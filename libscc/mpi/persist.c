@@ -28,6 +28,8 @@ static int init(const char *fn, int kind, int mode, const void *buf, int count,
     r->pbuf = buf;
     r->pcount = count;
     r->ptype = t;
+    if (!t->predefined)
+        t->refs++;
     r->ppeer = peer;
     r->ptag = tag;
     *req = r;

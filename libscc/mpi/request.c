@@ -55,6 +55,10 @@ void req_release(MPI_Request r)
     free_ids[nfree++] = r->id;
     if (r->own_data)
         free(r->data);
+    if (r->kind == REQ_RECV && r->type && !r->persistent)
+        type_release(r->type);
+    if (r->persistent && r->ptype)
+        type_release(r->ptype);
     r->next = spare;
     spare = r;
 }
@@ -138,6 +142,8 @@ int req_irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c
     r->buf = buf;
     r->count = count;
     r->type = t;
+    if (!t->predefined)
+        t->refs++;      /* the program may free its type before the receive ends */
     r->src = src;
     r->tag = tag;
     *out = r;
