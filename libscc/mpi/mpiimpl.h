@@ -185,6 +185,7 @@ void send_packet(int ue, void *pkt, size_t len, MPI_Request notify);
 void send_raw(int ue, const void *data, size_t len, MPI_Request notify, void *owned);
 int  outbox_empty(void);
 void recv_posted(MPI_Request r);        /* match or queue a receive */
+void send_cancel(MPI_Request s);
 
 int  bsend_reserve(size_t bytes);       /* 0, or MPI_ERR_BUFFER */
 void bsend_release(size_t bytes);

@@ -181,7 +181,7 @@ static int finish(MPI_Request *rp, MPI_Status *st)
         if (r->kind == REQ_RECV) {
             *st = r->st;
         } else {
-            st->mpi_cancelled = 0;
+            st->mpi_cancelled = r->cancelled;
             st->MPI_ERROR = err;
         }
     }
@@ -393,6 +393,10 @@ int MPI_Cancel(MPI_Request *req)
         r->st = (MPI_Status){ r->src, r->tag, MPI_SUCCESS, 1, 0 };
         r->done = 1;
     }
+    /* a send not yet done waits at the receiver (a rendezvous header or
+     * a synchronous packet): ask for it back */
+    if (r->kind == REQ_SEND && !r->done && r->mode != SEND_BUF)
+        send_cancel(r);
     return MPI_SUCCESS;
 }
 

@@ -19,7 +19,7 @@
 #include "mpiimpl.h"
 #include "../src/internal.h"
 
-enum { P_EAGER, P_EAGER_SYNC, P_RTS, P_CTS, P_DATA, P_ACK };
+enum { P_EAGER, P_EAGER_SYNC, P_RTS, P_CTS, P_DATA, P_ACK, P_CANCEL, P_CANCELLED };
 
 struct pkt {
     uint32_t kind, ctx;
@@ -232,6 +232,14 @@ static void deliver(MPI_Request r, const struct pkt *h, const char *data, int ue
     req_done(r);
 }
 
+/* MPI_Cancel of a send: ask the receiver to drop it if still unmatched
+ * (the answer completes the request as cancelled, or changes nothing). */
+void send_cancel(MPI_Request s)
+{
+    send_packet(s->dest_ue, packet(P_CANCEL, 0, 0, 0, 0, s->id, 0, NULL, 0),
+                sizeof(struct pkt), NULL);
+}
+
 void recv_posted(MPI_Request r)
 {
     for (struct unexp **pp = &unexp_head, *prev = NULL; *pp; prev = *pp, pp = &(*pp)->next) {
@@ -349,6 +357,41 @@ static void arrived(int ue, char *buf, size_t len, int owned)
     case P_ACK:
         req_done(req_by_id((int)h.sreq));
         break;
+    case P_CANCEL: {
+        /* the sender withdraws a message that waits here unmatched (a
+         * rendezvous header, or a synchronous send's packet): gone, if so */
+        int gone = 0;
+        for (struct unexp **pp = &unexp_head, *prev = NULL; *pp; prev = *pp, pp = &(*pp)->next) {
+            struct unexp *u = *pp;
+            if (u->ue != ue || u->h.sreq != h.sreq ||
+                (u->h.kind != P_RTS && u->h.kind != P_EAGER_SYNC))
+                continue;
+            *pp = u->next;
+            if (unexp_tail == u)
+                unexp_tail = prev;
+            unexp_msgs--;
+            unexp_bytes -= u->h.kind == P_RTS ? 0 : u->h.size;
+            free(u->buf);
+            free(u);
+            gone = 1;
+            break;
+        }
+        send_packet(ue, packet(P_CANCELLED, 0, 0, 0, 0, (int)h.sreq, gone, NULL, 0),
+                    sizeof(struct pkt), NULL);
+        break;
+    }
+    case P_CANCELLED: {
+        /* in order after any CTS or ACK the receiver sent before it; a
+         * send it did not cancel may be long done and its id reused */
+        if (!h.rreq)
+            break;
+        MPI_Request s = req_by_id((int)h.sreq);
+        if (!s->done) {
+            s->cancelled = 1;
+            req_done(s);
+        }
+        break;
+    }
     }
     if (owned)
         free(buf);
