@@ -38,6 +38,7 @@ RUNS = {
     "calibrate": {"cores": "0-1", "options": {}},
     "pingpong": {"cores": "0-1", "options": {"sizes": "32", "budget": "64", "apis": "rcce",
                                              "copy": "libscc", "mpbt": "off",
+                                             "proto": "rcce1", "buffers": "separate",
                                              "regions": True}},
     "ipi_latency": {"cores": "0-1", "options": {"n": 10, "drop": 10, "peers": "1",
                                                 "regions": True}},
