@@ -49,7 +49,7 @@ def explain(r) -> str:
 @backends()
 @pytest.mark.parametrize("name", ["basic", "order", "truncate", "procnull", "cancel", "bsend",
                                   "types", "groups", "colls", "persist", "attrs",
-                                  "intercomm"])
+                                  "intercomm", "intercoll", "mpi1", "topo"])
 def test_program_passes(backend, name):
     """Each prints MPICH's " No Errors" from rank 0 and exits 0."""
     r = mpiexec(backend, name)
@@ -66,6 +66,14 @@ def test_on_many_ranks_and_in_timing_mode(name, backend, n, opts):
     """Every collective on all 48 cores (lent to libscc's where they map,
     and on a subset), and on five scattered cores with modeled time."""
     r = mpiexec(backend, name, n, opts=opts)
+    assert r.returncode == 0 and r.stdout == " No Errors\n", explain(r)
+
+
+@backends()
+def test_intercommunicator_collectives_on_uneven_groups(backend):
+    """intercoll.c on 7 ranks: groups of 2 and 5, so that the split and
+    the create of the intercommunicator keep members on both sides."""
+    r = mpiexec(backend, "intercoll", 7)
     assert r.returncode == 0 and r.stdout == " No Errors\n", explain(r)
 
 

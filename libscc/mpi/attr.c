@@ -114,6 +114,7 @@ int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
     case MPI_WTIME_IS_GLOBAL: v = &global; break;
     case MPI_UNIVERSE_SIZE: v = &universe; break;
     case MPI_APPNUM: v = &appnum; break;
+    case MPI_LASTUSEDCODE: v = errclass_lastused(); break;
     default: {
         if (!kv(keyval))
             return mpi_err(comm, "MPI_Comm_get_attr", MPI_ERR_KEYVAL);

@@ -147,8 +147,7 @@ static int check(const char *fn, MPI_Comm c)
 {
     mpi_check_up(fn);
     if (!comm_check(c) && c->remote)
-        return mpi_errf(c, fn, MPI_ERR_COMM, "collectives on intercommunicators are not "
-                        "implemented");
+        return mpi_errf(c, fn, MPI_ERR_COMM, "not defined on intercommunicators");
     return comm_check(c) ? mpi_err(c, fn, MPI_ERR_COMM) : MPI_SUCCESS;
 }
 
@@ -258,12 +257,16 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
     int maps = scc_coll_ok(comm) && type->contig, err;
     TRY(coll_enter(comm, fn, C_BCAST, root, (long long)count * type->size, &maps));
     if (maps && scc_bcast(buf, (size_t)count * (size_t)type->size, root, comm, &err))
+    if (INTER(comm))
+        return ic_barrier(comm);
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     err = bcast_p2p(buf, count, type, root, comm);
     return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
 }
 
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
+    if (INTER(comm))
+        return ic_bcast(buf, count, type, root, comm);
                int root, MPI_Comm comm)
 {
     const char *fn = "MPI_Reduce";
@@ -278,6 +281,8 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
     if (maps && scc_reduce(in, recvbuf, count, type, op, root, comm, &err))
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     char *acc;
+    if (INTER(comm))
+        return ic_reduce(sendbuf, recvbuf, count, type, op, root, comm);
     void *block = tmp_new(count, type, &acc);
     copy_typed(in, count, type, acc, count, type);
     err = reduce_p2p(acc, count, type, op, root, comm);
@@ -302,6 +307,8 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
     if (maps && scc_allreduce(in, recvbuf, count, type, op, comm, &err))
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     char *acc;
+    if (INTER(comm))
+        return ic_allreduce(sendbuf, recvbuf, count, type, op, comm);
     void *block = tmp_new(count, type, &acc);
     copy_typed(in, count, type, acc, count, type);
     err = reduce_p2p(acc, count, type, op, 0, comm);
@@ -370,6 +377,9 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
                    recvcounts, 0, displs, recvtype, root, comm);
 }
 
+    if (INTER(comm))
+        return ic_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                         comm);
 static int scatterv(const char *fn, int kind, const void *sendbuf, const int *scounts,
                     int scount, const int *displs, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
@@ -378,6 +388,9 @@ static int scatterv(const char *fn, int kind, const void *sendbuf, const int *sc
     TRY(check_root(fn, comm, root));
     if (recvbuf != MPI_IN_PLACE || me != root)
         TRY(check_type(fn, comm, recvcount, recvtype));
+    if (INTER(comm))
+        return ic_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                          root, comm);
     if (me == root)
         TRY(check_type(fn, comm, scounts ? 0 : scount, sendtype));
     long long bytes = kind == C_SCATTERV ? 0 : me == root ? (long long)scount * sendtype->size
@@ -429,6 +442,9 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[]
                     recvbuf, recvcount, recvtype, root, comm);
 }
 
+    if (INTER(comm))
+        return ic_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                          comm);
 /* Every member's block to every member: the general allgather(v) and
  * alltoall(v, w). Block i of member j goes from j's sblock(i) to i's
  * rblock(j). */
@@ -437,6 +453,9 @@ static int exchange(MPI_Comm c, int ns, const void *sbuf, const int *scnt, const
                     MPI_Datatype const *rtypes, int byte_displs)
 {
     int n = c->size, me = c->rank;
+    if (INTER(comm))
+        return ic_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                           recvtype, root, comm);
     MPI_Request *r = malloc(sizeof *r * 2 * (size_t)n);
 
     for (int i = 0; i < n; i++) {
@@ -549,6 +568,8 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
                       recvcounts, 0, displs, recvtype, comm);
 }
 
+    if (INTER(comm))
+        return ic_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 static int alltoallw(const char *fn, int kind, const void *sendbuf, const int *scnt,
                      const long *soff, MPI_Datatype const *st, void *recvbuf, const int *rcnt,
                      const long *roff, MPI_Datatype const *rt, int byte_displs, MPI_Comm comm,
@@ -557,6 +578,9 @@ static int alltoallw(const char *fn, int kind, const void *sendbuf, const int *s
     int n = comm->size, err;
     for (int i = 0; i < n; i++) {
         if (sendbuf != MPI_IN_PLACE)
+    if (INTER(comm))
+        return ic_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                             recvtype, comm);
             TRY(check_type(fn, comm, scnt[i], st[i]));
         TRY(check_type(fn, comm, rcnt[i], rt[i]));
     }
@@ -616,6 +640,8 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     vec_free(s);
     vec_free(r);
     return err;
+    if (INTER(comm))
+        return ic_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
 int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
@@ -634,6 +660,9 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls
     return err;
 }
 
+    if (INTER(comm))
+        return ic_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                            rdispls, recvtype, comm);
 int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
                   const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
@@ -650,6 +679,9 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
     return err;
 }
 
+    if (INTER(comm))
+        return ic_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
+                            rdispls, recvtypes, comm);
 /* Reduce everything to rank 0, then scatter the pieces. */
 static int reduce_scatter(const char *fn, int kind, const void *sendbuf, void *recvbuf,
                           const int *rcounts, int rcount, MPI_Datatype type, MPI_Op op,
@@ -706,6 +738,8 @@ int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 }
 
 /* A chain in rank order, so that any operation sees its operands in order. */
+    if (INTER(comm))
+        return ic_reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
 static int scan(const char *fn, int kind, const void *sendbuf, void *recvbuf, int count,
                 MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
@@ -713,6 +747,8 @@ static int scan(const char *fn, int kind, const void *sendbuf, void *recvbuf, in
     TRY(check_type(fn, comm, count, type));
     int err = op_check(op, type), me = comm->rank;
     if (err)
+    if (INTER(comm))
+        return ic_reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
         return mpi_err(comm, fn, err);
     TRY(coll_enter(comm, fn, kind, 0, (long long)count * type->size, NULL));
     const void *in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;

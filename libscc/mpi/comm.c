@@ -136,8 +136,14 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     comm->group->refs++;
     *newcomm = comm_new(comm->group, ctx);
     (*newcomm)->eh = comm->eh;
-    if ((err = attr_copy(comm, *newcomm)))
+    topo_copy(comm, *newcomm);
+    if ((err = attr_copy(comm, *newcomm))) {
+        /* a copy callback failed: no new communicator (as MPICH) */
+        ctx_free(ctx);
+        (*newcomm)->freed = 1;
+        *newcomm = MPI_COMM_NULL;
         return mpi_err(comm, "MPI_Comm_dup", err);
+    }
     return MPI_SUCCESS;
 }
 
@@ -156,6 +162,10 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
         return mpi_err(comm, "MPI_Comm_split", err);
     if (color < 0 && color != MPI_UNDEFINED)
         return mpi_errf(comm, "MPI_Comm_split", MPI_ERR_ARG, "color %d", color);
+    if (comm->remote) {
+        err = inter_split(comm, color, key, newcomm);
+        return err ? mpi_err(comm, "MPI_Comm_split", err) : MPI_SUCCESS;
+    }
     int mine[2] = { color, key };
     int *all = malloc(2 * sizeof(int) * (size_t)comm->size);
     struct ck *m = malloc(sizeof *m * (size_t)comm->size);
@@ -204,6 +214,11 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     int ctx, err = comm_check(comm);
     if (!err && !group)
         err = MPI_ERR_GROUP;
+    if (!err && comm->remote) {     /* group: a part of the local group */
+        int in = group->rank != MPI_UNDEFINED;
+        err = inter_split(comm, in ? 0 : MPI_UNDEFINED, in ? group->rank : 0, newcomm);
+        return err ? mpi_err(comm, "MPI_Comm_create", err) : MPI_SUCCESS;
+    }
     if (!err)
         err = ctx_alloc(comm, &ctx);
     if (err)
@@ -228,6 +243,7 @@ int MPI_Comm_free(MPI_Comm *comm)
     if (err)
         return mpi_err(c, "MPI_Comm_free", err);
     ctx_free(c->ctx);
+    topo_free(c);
     group_release(c->group);
     if (c->remote) {
         group_release(c->remote);

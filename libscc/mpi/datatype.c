@@ -57,26 +57,76 @@ static const struct { int basic, vbasic, boff, size; const char *name; } pairs[]
 };
 #define NPAIRS ((int)(sizeof pairs / sizeof pairs[0]))
 
-_Alignas(64) unsigned char mpi_types_[(NBASE + NPAIRS) * MPI_OBJ_STRIDE_];
+/* after the pairs (mpi.h's numbers): complex types, then MPI_LB and MPI_UB */
+static const struct { int basic, size, align; const char *name; } more[] = {
+    { B_CFLOAT, sizeof(float _Complex), _Alignof(float), "MPI_C_FLOAT_COMPLEX" },
+    { B_CDOUBLE, sizeof(double _Complex), _Alignof(double), "MPI_C_DOUBLE_COMPLEX" },
+    { B_CLDOUBLE, sizeof(long double _Complex), _Alignof(long double),
+      "MPI_C_LONG_DOUBLE_COMPLEX" },
+    { B_CFLOAT, sizeof(float _Complex), _Alignof(float), "MPI_COMPLEX" },
+    { B_CDOUBLE, sizeof(double _Complex), _Alignof(double), "MPI_DOUBLE_COMPLEX" },
+    { B_NONE, 0, 1, "MPI_LB" },
+    { B_NONE, 0, 1, "MPI_UB" },
+    { B_CFLOAT, sizeof(float _Complex), _Alignof(float), "MPI_C_COMPLEX" },
+    { B_BOOL, sizeof(bool), _Alignof(bool), "MPI_CXX_BOOL" },     /* C++'s bool: 1 byte */
+    { B_CFLOAT, sizeof(float _Complex), _Alignof(float), "MPI_CXX_FLOAT_COMPLEX" },
+    { B_CDOUBLE, sizeof(double _Complex), _Alignof(double), "MPI_CXX_DOUBLE_COMPLEX" },
+    { B_CLDOUBLE, sizeof(long double _Complex), _Alignof(long double),
+      "MPI_CXX_LONG_DOUBLE_COMPLEX" },
+};
+#define NMORE ((int)(sizeof more / sizeof more[0]))
+#define NTYPES (NBASE + NPAIRS + NMORE)
+
+_Alignas(64) unsigned char mpi_types_[NTYPES * MPI_OBJ_STRIDE_];
 _Static_assert(sizeof(struct mpi_type_s) <= MPI_OBJ_STRIDE_, "MPI_OBJ_STRIDE_ too small");
-static struct seg base_segs[NBASE + NPAIRS][2];
+static struct seg base_segs[NTYPES][2];
 
 int basic_size(int b)
 {
     for (int i = 0; i < NBASE; i++)
         if (base[i].basic == b)
             return base[i].size;
+    for (int i = 0; i < NMORE; i++)
+        if (more[i].basic == b && b != B_NONE)
+            return more[i].size;
+    return 1;
+}
+
+/* a basic type's alignment in a C struct (long double's 16 on x86-64) */
+static int basic_align(int b)
+{
+    for (int i = 0; i < NBASE; i++)
+        if (base[i].basic == b)
+            return base[i].align;
+    for (int i = 0; i < NMORE; i++)
+        if (more[i].basic == b && b != B_NONE)
+            return more[i].align;
     return 1;
 }
 
 /* Fill the predefined types: their sizes are the compiler's. */
 __attribute__((constructor)) static void types_init(void)
 {
-    for (int i = 0; i < NBASE + NPAIRS; i++) {
+    for (int i = 0; i < NTYPES; i++) {
         struct mpi_type_s *t = MPI_TYPE_(i);
         t->predefined = t->committed = 1;
         t->seg = base_segs[i];
-        if (i < NBASE) {
+        if (i >= NBASE + NPAIRS) {
+            int m = i - NBASE - NPAIRS;
+            t->basic = more[m].basic;
+            t->name = more[m].name;
+            t->contig = 1;
+            if (more[m].basic == B_NONE) {      /* MPI_LB, MPI_UB */
+                t->marker = strcmp(more[m].name, "MPI_LB") ? 2 : 1;
+                t->has_lb = t->marker == 1;
+                t->has_ub = t->marker == 2;
+                continue;
+            }
+            t->size = t->ub = t->true_ub = more[m].size;
+            t->nseg = 1;
+            t->seg[0] = (struct seg){ 0, more[m].size, (short)more[m].basic };
+            t->nelem = 1;
+        } else if (i < NBASE) {
             t->basic = base[i].basic;
             t->size = t->ub = t->true_ub = base[i].size;
             t->nseg = 1;
@@ -129,10 +179,23 @@ static int build(int n, const int *blen, const MPI_Aint *disp, const MPI_Datatyp
         return MPI_ERR_NO_MEM;
     }
     t->refs = 1;
-    int first = 1;
+    int first = 1, has_lb = 0, has_ub = 0;
+    MPI_Aint xlb = 0, xub = 0;      /* the markers' (sticky) bounds */
     for (int i = 0; i < n; i++) {
         MPI_Datatype o = old[i];
         MPI_Aint ext = type_extent(o);
+        if (blen[i] > 0 && o->has_lb) {
+            MPI_Aint v = disp[i] + o->lb + (ext < 0 ? (blen[i] - 1) * ext : 0);
+            xlb = has_lb && xlb < v ? xlb : v;
+            has_lb = 1;
+        }
+        if (blen[i] > 0 && o->has_ub) {
+            MPI_Aint v = disp[i] + o->ub + (ext > 0 ? (blen[i] - 1) * ext : 0);
+            xub = has_ub && xub > v ? xub : v;
+            has_ub = 1;
+        }
+        if (o->marker)
+            continue;
         for (int k = 0; k < blen[i]; k++) {
             MPI_Aint at = disp[i] + k * ext;
             for (int s = 0; s < o->nseg; s++) {
@@ -165,8 +228,8 @@ static int build(int n, const int *blen, const MPI_Aint *disp, const MPI_Datatyp
     /* the extent is padded to the strictest alignment of its parts, as C's */
     MPI_Aint align = 1;
     for (int s = 0; s < t->nseg; s++) {
-        MPI_Aint a = basic_size(t->seg[s].basic);
-        if (a > align && a <= 8)
+        MPI_Aint a = basic_align(t->seg[s].basic);
+        if (a > align)
             align = a;
     }
 #if defined(__i386__)
@@ -177,7 +240,13 @@ static int build(int n, const int *blen, const MPI_Aint *disp, const MPI_Datatyp
     for (int i = 1; i < n; i++)
         if (old[i] != old[0])
             is_struct = 1;
-    if (is_struct && (t->ub - t->lb) % align)
+    if (has_lb)
+        t->lb = xlb;
+    if (has_ub)
+        t->ub = xub;
+    t->has_lb = has_lb;
+    t->has_ub = has_ub;
+    if (is_struct && !has_ub && (t->ub - t->lb) % align)
         t->ub += align - (t->ub - t->lb) % align;
     t->contig = t->nseg == 1 && t->seg[0].off == 0 && t->lb == 0 && t->ub == t->size;
     if (t->nseg == 0)
@@ -345,6 +414,7 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
     if (!err) {
         (*newtype)->lb = lb;
         (*newtype)->ub = lb + extent;
+        (*newtype)->has_lb = (*newtype)->has_ub = 1;
         MPI_Datatype t = *newtype;
         t->contig = t->nseg == 1 && t->seg[0].off == 0 && t->lb == 0 && t->ub == t->size;
         type_record(t, MPI_COMBINER_RESIZED, 0, NULL, 2, (MPI_Aint[]){ lb, extent }, 1, &old);
@@ -358,7 +428,11 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
                                       newtype);
     if (!err) {
         (*newtype)->committed = old->committed;
+        (*newtype)->has_lb = old->has_lb;
+        (*newtype)->has_ub = old->has_ub;
         type_record(*newtype, MPI_COMBINER_DUP, 0, NULL, 0, NULL, 1, &old);
+        if ((err = typeattr_copy(old, *newtype)))
+            return mpi_err(NULL, "MPI_Type_dup", err);
     }
     return err;
 }
@@ -375,6 +449,9 @@ int MPI_Type_free(MPI_Datatype *type)
 {
     if (!type || !*type || (*type)->predefined)
         return mpi_err(NULL, "MPI_Type_free", MPI_ERR_TYPE);
+    int err = typeattr_delete_all(*type);
+    if (err)
+        return mpi_err(NULL, "MPI_Type_free", err);
     /* the types made from it hold it (envelope.c) */
     type_release(*type);
     *type = MPI_DATATYPE_NULL;

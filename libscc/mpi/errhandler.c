@@ -67,9 +67,11 @@ static int raise_err(MPI_Comm comm, const char *fn, int err, const char *detail)
     if (!eh->fatal)
         return err;
     int cls = err >= 0 && err <= MPI_ERR_LASTCODE ? err : MPI_ERR_UNKNOWN;
+    const char *str = strings[cls];
+    errclass_lookup(err, &cls, &str);       /* one of the program's own */
     /* the exit status of an MPI run that failed, as MPICH's (and not 0) */
-    mpi_die(cls ? cls : 1, "%s: %s%s%s (MPI_ERRORS_ARE_FATAL ends the run)", fn,
-            strings[cls], detail ? ": " : "", detail ? detail : "");
+    mpi_die(cls ? cls & 0xff : 1, "%s: %s%s%s (MPI_ERRORS_ARE_FATAL ends the run)", fn,
+            str, detail ? ": " : "", detail ? detail : "");
 }
 
 int mpi_err(MPI_Comm comm, const char *fn, int err)
@@ -90,6 +92,12 @@ int mpi_errf(MPI_Comm comm, const char *fn, int err, const char *fmt, ...)
 
 int MPI_Error_string(int errorcode, char *string, int *resultlen)
 {
+    const char *str;
+    if (errclass_lookup(errorcode, NULL, &str)) {
+        snprintf(string, MPI_MAX_ERROR_STRING, "%s", str);
+        *resultlen = (int)strlen(string);
+        return MPI_SUCCESS;
+    }
     if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
         return mpi_err(NULL, "MPI_Error_string", MPI_ERR_ARG);
     snprintf(string, MPI_MAX_ERROR_STRING, "%s", strings[errorcode]);
@@ -99,6 +107,8 @@ int MPI_Error_string(int errorcode, char *string, int *resultlen)
 
 int MPI_Error_class(int errorcode, int *errorclass)
 {
+    if (errclass_lookup(errorcode, errorclass, NULL))
+        return MPI_SUCCESS;
     if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
         return mpi_err(NULL, "MPI_Error_class", MPI_ERR_ARG);
     *errorclass = errorcode;

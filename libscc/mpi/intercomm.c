@@ -230,3 +230,80 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
     *group = g;
     return MPI_SUCCESS;
 }
+
+/* Members of g (local or remote) whose (color, key) pair in ck is color,
+ * ordered by key, then rank: a new group of world ranks. */
+static MPI_Group by_color(MPI_Group g, const int *ck, int color)
+{
+    int n = 0;
+    int *r = malloc(sizeof(int) * (size_t)(g->size ? g->size : 1));
+    for (int i = 0; i < g->size; i++)
+        if (ck[2 * i] == color) {
+            int k = n++;        /* insertion: stable on equal keys, so by rank */
+            while (k > 0 && ck[2 * r[k - 1] + 1] > ck[2 * i + 1]) {
+                r[k] = r[k - 1];
+                k--;
+            }
+            r[k] = i;
+        }
+    MPI_Group out = group_new(n);
+    for (int i = 0; i < n; i++)
+        out->ue[i] = g->ue[r[i]];
+    free(r);
+    out->rank = group_rank_of(out, mpi_env.me);
+    return out;
+}
+
+/* MPI_Comm_split (and MPI_Comm_create, as a split by the group's ranks)
+ * of an intercommunicator: the members of one color in each group form a
+ * new intercommunicator, MPI_COMM_NULL where the other group has none of
+ * that color. Every member learns both groups' colors and keys (an
+ * allgather on each side), and takes the same two context ids, free in
+ * both groups: the new communicators of different colors share them,
+ * having no member in common. */
+int inter_split(MPI_Comm c, int color, int key, MPI_Comm *newcomm)
+{
+    int mine[2] = { color, key }, err;
+    int *lck = malloc(sizeof(int) * 2 * (size_t)c->size);
+    int *rck = malloc(sizeof(int) * 2 * (size_t)c->remote->size);
+    unsigned int mask[CTX_WORDS];
+
+    if ((err = MPI_Allgather(mine, 2, MPI_INT, lck, 2, MPI_INT, c->local)) ||
+        (err = MPI_Allgather(mine, 2, MPI_INT, rck, 2, MPI_INT, c)) ||
+        (err = bridge(c->local, 0, c, 0, TAG_BRIDGE, c->ctx + 1, mask, NULL))) {
+        free(lck);
+        free(rck);
+        return err;
+    }
+    int ctx = ctx_take(mask);
+    mask[ctx / 64] &= ~(1u << (ctx / 2 % 32));
+    int lctx = ctx_take(mask);
+    if (ctx < 0 || lctx < 0) {
+        free(lck);
+        free(rck);
+        return MPI_ERR_INTERN;
+    }
+    MPI_Group lg = NULL, rg = NULL;
+    if (color != MPI_UNDEFINED) {
+        lg = by_color(c->group, lck, color);
+        rg = by_color(c->remote, rck, color);
+    }
+    free(lck);
+    free(rck);
+    if (!rg || rg->size == 0) {
+        ctx_free(ctx);
+        ctx_free(lctx);
+        if (lg)
+            group_release(lg);
+        if (rg)
+            group_release(rg);
+        *newcomm = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    lg->refs++;
+    MPI_Comm lcomm = comm_new(lg, lctx);
+    *newcomm = inter_new(lg, rg, ctx, lcomm);
+    group_release(lg);          /* inter_new took its own reference */
+    (*newcomm)->eh = c->eh;
+    return MPI_SUCCESS;
+}

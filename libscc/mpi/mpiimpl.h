@@ -23,6 +23,9 @@ enum basic {    /* what a reduction works on */
     B_PACKED,
     /* pairs (value, int) for MAXLOC/MINLOC */
     B_FLOAT_INT, B_DOUBLE_INT, B_LONG_INT, B_2INT, B_SHORT_INT, B_LDOUBLE_INT,
+    /* complex: C's float/double/long double _Complex (and Fortran's COMPLEX,
+     * DOUBLE COMPLEX); MPI_LB, MPI_UB's markers have no data */
+    B_CFLOAT, B_CDOUBLE, B_CLDOUBLE,
 };
 
 struct seg {            /* a run of bytes of one basic type */
@@ -46,6 +49,10 @@ struct mpi_type_s {
     MPI_Aint *addrs;
     MPI_Datatype *types;
     char *uname;        /* MPI_Type_set_name's */
+    /* MPI-1's markers: MPI_LB (marker 1), MPI_UB (2); has_lb/has_ub: lb/ub
+     * was set by a marker or MPI_Type_create_resized, and sticks */
+    int marker, has_lb, has_ub;
+    void *attrs;        /* typeattr.c's list */
 };
 
 MPI_Aint type_extent(MPI_Datatype t);
@@ -61,6 +68,9 @@ int  basic_size(int basic);
 void type_record(MPI_Datatype t, int combiner, int ni, const int *ints, int na,
                  const MPI_Aint *addrs, int nd, const MPI_Datatype *types);
 void type_release(MPI_Datatype t);
+/* typeattr.c: MPI_Type_dup's copy callbacks, MPI_Type_free's deletes */
+int  typeattr_copy(MPI_Datatype from, MPI_Datatype to);
+int  typeattr_delete_all(MPI_Datatype t);
 
 /* --- groups and communicators (group.c, comm.c) ------------------------------- */
 
@@ -82,6 +92,7 @@ struct mpi_comm_s {
     MPI_Group remote;
     MPI_Comm local;
     void *attrs;                /* attr.c's list */
+    void *topo;                 /* topo.c's description, or NULL */
     char name[MPI_MAX_OBJECT_NAME];
 };
 
@@ -110,6 +121,8 @@ void group_release(MPI_Group g);
 int  ctx_alloc(MPI_Comm parent, int *ctx);  /* collective over parent */
 int  attr_copy(MPI_Comm from, MPI_Comm to);  /* attr.c: MPI_Comm_dup's callbacks */
 int  attr_delete_all(MPI_Comm c);
+void topo_copy(MPI_Comm from, MPI_Comm to);    /* topo.c: MPI_Comm_dup's */
+void topo_free(MPI_Comm c);
 
 /* --- errors (errhandler.c) ------------------------------------------------------ */
 
@@ -121,6 +134,9 @@ __attribute__((format(printf, 4, 5)))
 int  mpi_errf(MPI_Comm comm, const char *fn, int err, const char *fmt, ...);
 __attribute__((noreturn, format(printf, 2, 3)))
 void mpi_die(int code, const char *fmt, ...);
+/* errclass.c: codes the program added: 1 and their class and string */
+int  errclass_lookup(int code, int *cls, const char **str);
+int *errclass_lastused(void);           /* MPI_LASTUSEDCODE's value */
 
 /* --- environment (env.c) -------------------------------------------------------- */
 
@@ -220,3 +236,39 @@ void scc_quiet(void);                   /* libscc's barrier on every rank */
 int  scc_coll_ok(MPI_Comm c);
 
 #endif
+/* coll_inter.c: the collectives on intercommunicators, which coll.c's
+ * calls hand over first */
+#define INTER(c) ((c) && !(c)->freed && (c)->remote)
+int  ic_barrier(MPI_Comm c);
+int  ic_bcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm c);
+int  ic_gather(const void *sbuf, int scount, MPI_Datatype st, void *rbuf, int rcount,
+               MPI_Datatype rt, int root, MPI_Comm c);
+int  ic_gatherv(const void *sbuf, int scount, MPI_Datatype st, void *rbuf, const int *rcounts,
+                const int *displs, MPI_Datatype rt, int root, MPI_Comm c);
+int  ic_scatter(const void *sbuf, int scount, MPI_Datatype st, void *rbuf, int rcount,
+                MPI_Datatype rt, int root, MPI_Comm c);
+int  ic_scatterv(const void *sbuf, const int *scounts, const int *displs, MPI_Datatype st,
+                 void *rbuf, int rcount, MPI_Datatype rt, int root, MPI_Comm c);
+int  ic_allgather(const void *sbuf, int scount, MPI_Datatype st, void *rbuf, int rcount,
+                  MPI_Datatype rt, MPI_Comm c);
+int  ic_allgatherv(const void *sbuf, int scount, MPI_Datatype st, void *rbuf,
+                   const int *rcounts, const int *displs, MPI_Datatype rt, MPI_Comm c);
+int  ic_alltoall(const void *sbuf, int scount, MPI_Datatype st, void *rbuf, int rcount,
+                 MPI_Datatype rt, MPI_Comm c);
+int  ic_alltoallv(const void *sbuf, const int *scounts, const int *sdispls, MPI_Datatype st,
+                  void *rbuf, const int *rcounts, const int *rdispls, MPI_Datatype rt,
+                  MPI_Comm c);
+int  ic_alltoallw(const void *sbuf, const int *scounts, const int *sdispls,
+                  const MPI_Datatype *st, void *rbuf, const int *rcounts, const int *rdispls,
+                  const MPI_Datatype *rt, MPI_Comm c);
+int  ic_reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype t, MPI_Op op, int root,
+               MPI_Comm c);
+int  ic_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype t, MPI_Op op,
+                  MPI_Comm c);
+int  ic_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts, MPI_Datatype t,
+                       MPI_Op op, MPI_Comm c);
+int  ic_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype t,
+                             MPI_Op op, MPI_Comm c);
+/* intercomm.c: MPI_Comm_split and MPI_Comm_create of an intercommunicator */
+int  inter_split(MPI_Comm c, int color, int key, MPI_Comm *newcomm);
+

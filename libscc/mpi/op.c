@@ -52,6 +52,13 @@ __attribute__((constructor)) static void ops_init(void)
 
 #define INTEGER(T) ARITH(T) LOGIC(T) BITS(T) return 0;
 
+#define COMPLEX(T) \
+    switch (op) { \
+    case O_SUM: LOOP(T, a[i] + b[i]); return 1; \
+    case O_PROD: LOOP(T, a[i] * b[i]); return 1; \
+    } \
+    return 0;
+
 /* 1 if op is defined on basic type b (and applied when n >= 0). */
 static int basic_op(int op, int b, const void *in, void *inout, long n)
 {
@@ -77,9 +84,13 @@ static int basic_op(int op, int b, const void *in, void *inout, long n)
     case B_AINT: INTEGER(MPI_Aint)
     case B_WCHAR: INTEGER(wchar_t)
     case B_BOOL: LOGIC(bool) return 0;
-    case B_FLOAT: ARITH(float) return 0;
-    case B_DOUBLE: ARITH(double) return 0;
-    case B_LDOUBLE: ARITH(long double) return 0;
+    /* the logical operations on floating types too, as MPICH has them */
+    case B_FLOAT: ARITH(float) LOGIC(float) return 0;
+    case B_DOUBLE: ARITH(double) LOGIC(double) return 0;
+    case B_LDOUBLE: ARITH(long double) LOGIC(long double) return 0;
+    case B_CFLOAT: COMPLEX(float _Complex)
+    case B_CDOUBLE: COMPLEX(double _Complex)
+    case B_CLDOUBLE: COMPLEX(long double _Complex)
     }
     return 0;
 }

@@ -1,6 +1,7 @@
 /* intercomm: even and odd ranks as the two groups of an
  * intercommunicator: point to point across it, remote size and group,
- * dup, merge (low group first), a refused collective; and
+ * dup, merge (low group first), MPI_Scan refused (intercollectives:
+ * intercoll.c); and
  * MPI_Comm_create_group over the first ranks alone. */
 #include <mpi.h>
 #include <stdio.h>
@@ -45,9 +46,9 @@ int main(int argc, char **argv)
             }
         }
         MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
-        int err = MPI_Barrier(inter), cls;
+        int one = 1, out, err = MPI_Scan(&one, &out, 1, MPI_INT, MPI_SUM, inter), cls;
         MPI_Error_class(err, &cls);
-        CHECK(cls == MPI_ERR_COMM, "a collective on an intercomm: class %d", cls);
+        CHECK(cls == MPI_ERR_COMM, "MPI_Scan (not defined) on an intercomm: class %d", cls);
         MPI_Intercomm_merge(inter, color, &merged);     /* evens low: first */
         MPI_Comm_rank(merged, &n);
         CHECK(n == (color ? (size + 1) / 2 + rank / 2 : rank / 2), "merged rank %d", n);

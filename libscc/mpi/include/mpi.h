@@ -41,6 +41,15 @@ typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int keyval, void *extr
                                         int *flag);
 typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int keyval, void *attribute_val,
                                           void *extra_state);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype type, int keyval, void *attribute_val,
+                                          void *extra_state);
+/* MPI-1's names (deprecated.c) */
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
+typedef MPI_Comm_errhandler_function MPI_Handler_function;
 
 /* predefined objects: addresses of the library's own */
 extern struct mpi_comm_s mpi_comm_world_, mpi_comm_self_;
@@ -99,6 +108,29 @@ extern unsigned char mpi_types_[];
 #define MPI_2INT               MPI_TYPE_(32)
 #define MPI_SHORT_INT          MPI_TYPE_(33)
 #define MPI_LONG_DOUBLE_INT    MPI_TYPE_(34)
+#define MPI_C_FLOAT_COMPLEX    MPI_TYPE_(35)
+#define MPI_C_DOUBLE_COMPLEX   MPI_TYPE_(36)
+#define MPI_C_LONG_DOUBLE_COMPLEX MPI_TYPE_(37)
+#define MPI_COMPLEX            MPI_TYPE_(38)    /* Fortran's COMPLEX, DOUBLE COMPLEX */
+#define MPI_DOUBLE_COMPLEX     MPI_TYPE_(39)
+#define MPI_LB                 MPI_TYPE_(40)    /* MPI-1's markers (deprecated) */
+#define MPI_UB                 MPI_TYPE_(41)
+#define MPI_C_COMPLEX          MPI_TYPE_(42)    /* MPI_C_FLOAT_COMPLEX's synonym */
+#define MPI_CXX_BOOL           MPI_TYPE_(43)
+#define MPI_CXX_FLOAT_COMPLEX  MPI_TYPE_(44)
+#define MPI_CXX_DOUBLE_COMPLEX MPI_TYPE_(45)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_TYPE_(46)
+/* Fortran's optional sized types: not supported (the standard's NULL) */
+#define MPI_REAL4     MPI_DATATYPE_NULL
+#define MPI_REAL8     MPI_DATATYPE_NULL
+#define MPI_REAL16    MPI_DATATYPE_NULL
+#define MPI_COMPLEX8  MPI_DATATYPE_NULL
+#define MPI_COMPLEX16 MPI_DATATYPE_NULL
+#define MPI_COMPLEX32 MPI_DATATYPE_NULL
+#define MPI_INTEGER1  MPI_DATATYPE_NULL
+#define MPI_INTEGER2  MPI_DATATYPE_NULL
+#define MPI_INTEGER4  MPI_DATATYPE_NULL
+#define MPI_INTEGER8  MPI_DATATYPE_NULL
 
 extern unsigned char mpi_ops_[];
 #define MPI_OP_(k) ((MPI_Op)(void *)(mpi_ops_ + (k) * MPI_OBJ_STRIDE_))
@@ -157,6 +189,23 @@ extern unsigned char mpi_ops_[];
 #define MPI_COMBINER_INDEXED_BLOCK 8
 #define MPI_COMBINER_STRUCT        9
 #define MPI_COMBINER_RESIZED       10
+#define MPI_COMBINER_HINDEXED_BLOCK 11
+#define MPI_COMBINER_SUBARRAY      12
+/* constructors this library lacks (Fortran's, darray): names only */
+#define MPI_COMBINER_HVECTOR_INTEGER  13
+#define MPI_COMBINER_HINDEXED_INTEGER 14
+#define MPI_COMBINER_STRUCT_INTEGER   15
+#define MPI_COMBINER_DARRAY        16
+#define MPI_COMBINER_F90_REAL      17
+#define MPI_COMBINER_F90_COMPLEX   18
+#define MPI_COMBINER_F90_INTEGER   19
+
+#define MPI_ORDER_C       56
+#define MPI_ORDER_FORTRAN 57
+
+#define MPI_TYPECLASS_REAL    1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
 
 #define MPI_KEYVAL_INVALID   (-1)
 #define MPI_TAG_UB           1
@@ -165,6 +214,11 @@ extern unsigned char mpi_ops_[];
 #define MPI_WTIME_IS_GLOBAL  4
 #define MPI_UNIVERSE_SIZE    5
 #define MPI_APPNUM           6
+#define MPI_LASTUSEDCODE     7
+
+#define MPI_CART       1
+#define MPI_GRAPH      2
+#define MPI_DIST_GRAPH 3
 
 /* error classes (= codes) */
 #define MPI_SUCCESS          0
@@ -215,6 +269,24 @@ int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value);
 int MPI_Comm_delete_attr(MPI_Comm comm, int keyval);
 MPI_Comm_copy_attr_function MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN;
 MPI_Comm_delete_attr_function MPI_COMM_NULL_DELETE_FN;
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function *copy,
+                           MPI_Type_delete_attr_function *del, int *keyval, void *extra_state);
+int MPI_Type_free_keyval(int *keyval);
+int MPI_Type_set_attr(MPI_Datatype type, int keyval, void *value);
+int MPI_Type_get_attr(MPI_Datatype type, int keyval, void *value, int *flag);
+int MPI_Type_delete_attr(MPI_Datatype type, int keyval);
+MPI_Type_copy_attr_function MPI_TYPE_NULL_COPY_FN, MPI_TYPE_DUP_FN;
+MPI_Type_delete_attr_function MPI_TYPE_NULL_DELETE_FN;
+/* MPI-1's (deprecated.c) */
+#define MPI_NULL_COPY_FN   MPI_COMM_NULL_COPY_FN
+#define MPI_DUP_FN         MPI_COMM_DUP_FN
+#define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
+int MPI_Keyval_create(MPI_Copy_function *copy, MPI_Delete_function *del, int *keyval,
+                      void *extra_state);
+int MPI_Keyval_free(int *keyval);
+int MPI_Attr_put(MPI_Comm comm, int keyval, void *value);
+int MPI_Attr_get(MPI_Comm comm, int keyval, void *value, int *flag);
+int MPI_Attr_delete(MPI_Comm comm, int keyval);
 
 /* info objects and memory */
 int MPI_Info_create(MPI_Info *info);
@@ -237,6 +309,12 @@ int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
 int MPI_Errhandler_free(MPI_Errhandler *eh);
 int MPI_Error_string(int errorcode, char *string, int *resultlen);
 int MPI_Error_class(int errorcode, int *errorclass);
+int MPI_Add_error_class(int *errorclass);
+int MPI_Add_error_code(int errorclass, int *errorcode);
+int MPI_Add_error_string(int errorcode, const char *string);
+int MPI_Errhandler_create(MPI_Handler_function *fn, MPI_Errhandler *eh);     /* MPI-1's */
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler eh);
+int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *eh);
 
 /* point to point */
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm);
@@ -292,6 +370,10 @@ int MPI_Request_free(MPI_Request *req);
 int MPI_Request_get_status(MPI_Request req, int *flag, MPI_Status *status);
 int MPI_Cancel(MPI_Request *req);
 int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type, MPI_Count *count);
+int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype type, int count);
+int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type, MPI_Count count);
+int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 
 /* communicators and groups */
 int MPI_Comm_size(MPI_Comm comm, int *size);
@@ -311,6 +393,9 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
 int MPI_Comm_remote_size(MPI_Comm comm, int *size);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
 int MPI_Comm_set_name(MPI_Comm comm, const char *name);
 int MPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen);
 int MPI_Group_size(MPI_Group group, int *size);
@@ -343,6 +428,12 @@ int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint d
                            const MPI_Datatype types[], MPI_Datatype *newtype);
 int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
                             MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displs[],
+                                   MPI_Datatype old, MPI_Datatype *newtype);
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
+int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+                             const int starts[], int order, MPI_Datatype old,
+                             MPI_Datatype *newtype);
 int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype);
 int MPI_Type_commit(MPI_Datatype *type);
 int MPI_Type_free(MPI_Datatype *type);
@@ -362,6 +453,39 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf, in
 int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
                MPI_Datatype type, MPI_Comm comm);
 int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size);
+/* MPI-1's (deprecated.c) */
+int MPI_Type_extent(MPI_Datatype type, MPI_Aint *extent);
+int MPI_Type_lb(MPI_Datatype type, MPI_Aint *lb);
+int MPI_Type_ub(MPI_Datatype type, MPI_Aint *ub);
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old,
+                     MPI_Datatype *newtype);
+int MPI_Type_hindexed(int count, int blocklengths[], MPI_Aint displs[], MPI_Datatype old,
+                      MPI_Datatype *newtype);
+int MPI_Type_struct(int count, int blocklengths[], MPI_Aint displs[], MPI_Datatype types[],
+                    MPI_Datatype *newtype);
+int MPI_Address(void *location, MPI_Aint *address);
+
+/* topologies */
+int MPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+                    int reorder, MPI_Comm *comm_cart);
+int MPI_Dims_create(int nnodes, int ndims, int dims[]);
+int MPI_Topo_test(MPI_Comm comm, int *status);
+int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
+int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]);
+int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
+int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
+int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest);
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[],
+                 int *newrank);
+int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
+                     int reorder, MPI_Comm *comm_graph);
+int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges);
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]);
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors);
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[]);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[],
+                  int *newrank);
 
 /* collectives */
 int MPI_Barrier(MPI_Comm comm);
