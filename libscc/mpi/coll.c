@@ -245,30 +245,32 @@ static int reduce_p2p(char *acc, int count, MPI_Datatype t, MPI_Op op, int root,
 
 int MPI_Barrier(MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_barrier(comm);
     TRY(check("MPI_Barrier", comm));
     return coll_enter(comm, "MPI_Barrier", C_BARRIER, 0, 0, NULL);
 }
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_bcast(buf, count, type, root, comm);
     const char *fn = "MPI_Bcast";
     TRY(check_root(fn, comm, root));
     TRY(check_type(fn, comm, count, type));
     int maps = scc_coll_ok(comm) && type->contig, err;
     TRY(coll_enter(comm, fn, C_BCAST, root, (long long)count * type->size, &maps));
     if (maps && scc_bcast(buf, (size_t)count * (size_t)type->size, root, comm, &err))
-    if (INTER(comm))
-        return ic_barrier(comm);
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     err = bcast_p2p(buf, count, type, root, comm);
     return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
 }
 
 int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
-    if (INTER(comm))
-        return ic_bcast(buf, count, type, root, comm);
                int root, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_reduce(sendbuf, recvbuf, count, type, op, root, comm);
     const char *fn = "MPI_Reduce";
     TRY(check_root(fn, comm, root));
     TRY(check_type(fn, comm, count, type));
@@ -281,8 +283,6 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
     if (maps && scc_reduce(in, recvbuf, count, type, op, root, comm, &err))
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     char *acc;
-    if (INTER(comm))
-        return ic_reduce(sendbuf, recvbuf, count, type, op, root, comm);
     void *block = tmp_new(count, type, &acc);
     copy_typed(in, count, type, acc, count, type);
     err = reduce_p2p(acc, count, type, op, root, comm);
@@ -295,6 +295,8 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
 int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
                   MPI_Op op, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_allreduce(sendbuf, recvbuf, count, type, op, comm);
     const char *fn = "MPI_Allreduce";
     TRY(check(fn, comm));
     TRY(check_type(fn, comm, count, type));
@@ -307,8 +309,6 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
     if (maps && scc_allreduce(in, recvbuf, count, type, op, comm, &err))
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     char *acc;
-    if (INTER(comm))
-        return ic_allreduce(sendbuf, recvbuf, count, type, op, comm);
     void *block = tmp_new(count, type, &acc);
     copy_typed(in, count, type, acc, count, type);
     err = reduce_p2p(acc, count, type, op, 0, comm);
@@ -365,6 +365,9 @@ static int gatherv(const char *fn, int kind, const void *sendbuf, int sendcount,
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                         comm);
     return gatherv("MPI_Gather", C_GATHER, sendbuf, sendcount, sendtype, recvbuf, NULL,
                    recvcount, NULL, recvtype, root, comm);
 }
@@ -373,13 +376,13 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                 MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                          root, comm);
     return gatherv("MPI_Gatherv", C_GATHERV, sendbuf, sendcount, sendtype, recvbuf,
                    recvcounts, 0, displs, recvtype, root, comm);
 }
 
-    if (INTER(comm))
-        return ic_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                         comm);
 static int scatterv(const char *fn, int kind, const void *sendbuf, const int *scounts,
                     int scount, const int *displs, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
@@ -388,9 +391,6 @@ static int scatterv(const char *fn, int kind, const void *sendbuf, const int *sc
     TRY(check_root(fn, comm, root));
     if (recvbuf != MPI_IN_PLACE || me != root)
         TRY(check_type(fn, comm, recvcount, recvtype));
-    if (INTER(comm))
-        return ic_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                          root, comm);
     if (me == root)
         TRY(check_type(fn, comm, scounts ? 0 : scount, sendtype));
     long long bytes = kind == C_SCATTERV ? 0 : me == root ? (long long)scount * sendtype->size
@@ -430,6 +430,9 @@ static int scatterv(const char *fn, int kind, const void *sendbuf, const int *sc
 int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                          comm);
     return scatterv("MPI_Scatter", C_SCATTER, sendbuf, NULL, sendcount, NULL, sendtype,
                     recvbuf, recvcount, recvtype, root, comm);
 }
@@ -438,13 +441,13 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[]
                  MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                  int root, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                           recvtype, root, comm);
     return scatterv("MPI_Scatterv", C_SCATTERV, sendbuf, sendcounts, 0, displs, sendtype,
                     recvbuf, recvcount, recvtype, root, comm);
 }
 
-    if (INTER(comm))
-        return ic_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                          comm);
 /* Every member's block to every member: the general allgather(v) and
  * alltoall(v, w). Block i of member j goes from j's sblock(i) to i's
  * rblock(j). */
@@ -453,9 +456,6 @@ static int exchange(MPI_Comm c, int ns, const void *sbuf, const int *scnt, const
                     MPI_Datatype const *rtypes, int byte_displs)
 {
     int n = c->size, me = c->rank;
-    if (INTER(comm))
-        return ic_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                           recvtype, root, comm);
     MPI_Request *r = malloc(sizeof *r * 2 * (size_t)n);
 
     for (int i = 0; i < n; i++) {
@@ -556,6 +556,8 @@ static int allgatherv(const char *fn, int kind, const void *sendbuf, int sendcou
 int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     return allgatherv("MPI_Allgather", C_ALLGATHER, sendbuf, sendcount, sendtype, recvbuf,
                       NULL, recvcount, NULL, recvtype, comm);
 }
@@ -564,12 +566,13 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
                    const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                    MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                             recvtype, comm);
     return allgatherv("MPI_Allgatherv", C_ALLGATHERV, sendbuf, sendcount, sendtype, recvbuf,
                       recvcounts, 0, displs, recvtype, comm);
 }
 
-    if (INTER(comm))
-        return ic_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 static int alltoallw(const char *fn, int kind, const void *sendbuf, const int *scnt,
                      const long *soff, MPI_Datatype const *st, void *recvbuf, const int *rcnt,
                      const long *roff, MPI_Datatype const *rt, int byte_displs, MPI_Comm comm,
@@ -578,9 +581,6 @@ static int alltoallw(const char *fn, int kind, const void *sendbuf, const int *s
     int n = comm->size, err;
     for (int i = 0; i < n; i++) {
         if (sendbuf != MPI_IN_PLACE)
-    if (INTER(comm))
-        return ic_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                             recvtype, comm);
             TRY(check_type(fn, comm, scnt[i], st[i]));
         TRY(check_type(fn, comm, rcnt[i], rt[i]));
     }
@@ -628,6 +628,8 @@ static void vec_free(struct vec v)
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     TRY(check("MPI_Alltoall", comm));
     int n = comm->size;
     struct vec s = vec_new(n, NULL, sendcount, NULL, NULL, sendtype);
@@ -640,14 +642,15 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     vec_free(s);
     vec_free(r);
     return err;
-    if (INTER(comm))
-        return ic_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
 int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
                   MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                   const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                            rdispls, recvtype, comm);
     TRY(check("MPI_Alltoallv", comm));
     int n = comm->size, inplace = sendbuf == MPI_IN_PLACE;
     struct vec s = vec_new(n, inplace ? recvcounts : sendcounts, 0,
@@ -660,13 +663,13 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls
     return err;
 }
 
-    if (INTER(comm))
-        return ic_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
-                            rdispls, recvtype, comm);
 int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
                   const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
+                            rdispls, recvtypes, comm);
     TRY(check("MPI_Alltoallw", comm));
     int n = comm->size, inplace = sendbuf == MPI_IN_PLACE;
     struct vec s = vec_new(n, inplace ? recvcounts : sendcounts, 0,
@@ -679,9 +682,6 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
     return err;
 }
 
-    if (INTER(comm))
-        return ic_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts,
-                            rdispls, recvtypes, comm);
 /* Reduce everything to rank 0, then scatter the pieces. */
 static int reduce_scatter(const char *fn, int kind, const void *sendbuf, void *recvbuf,
                           const int *rcounts, int rcount, MPI_Datatype type, MPI_Op op,
@@ -726,6 +726,8 @@ static int reduce_scatter(const char *fn, int kind, const void *sendbuf, void *r
 int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
                        MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
     return reduce_scatter("MPI_Reduce_scatter", C_REDUCE_SCATTER, sendbuf, recvbuf,
                           recvcounts, 0, type, op, comm);
 }
@@ -733,13 +735,13 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[
 int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                              MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
+    if (INTER(comm))
+        return ic_reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
     return reduce_scatter("MPI_Reduce_scatter_block", C_REDUCE_SCATTER_BLOCK, sendbuf,
                           recvbuf, NULL, recvcount, type, op, comm);
 }
 
 /* A chain in rank order, so that any operation sees its operands in order. */
-    if (INTER(comm))
-        return ic_reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
 static int scan(const char *fn, int kind, const void *sendbuf, void *recvbuf, int count,
                 MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
@@ -747,8 +749,6 @@ static int scan(const char *fn, int kind, const void *sendbuf, void *recvbuf, in
     TRY(check_type(fn, comm, count, type));
     int err = op_check(op, type), me = comm->rank;
     if (err)
-    if (INTER(comm))
-        return ic_reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
         return mpi_err(comm, fn, err);
     TRY(coll_enter(comm, fn, kind, 0, (long long)count * type->size, NULL));
     const void *in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;

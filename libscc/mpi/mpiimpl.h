@@ -235,7 +235,6 @@ void scc_quiet(void);                   /* libscc's barrier on every rank */
 /* Whether collectives on c may be lent to libscc at all. */
 int  scc_coll_ok(MPI_Comm c);
 
-#endif
 /* coll_inter.c: the collectives on intercommunicators, which coll.c's
  * calls hand over first */
 #define INTER(c) ((c) && !(c)->freed && (c)->remote)
@@ -272,3 +271,4 @@ int  ic_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datat
 /* intercomm.c: MPI_Comm_split and MPI_Comm_create of an intercommunicator */
 int  inter_split(MPI_Comm c, int color, int key, MPI_Comm *newcomm);
 
+#endif
