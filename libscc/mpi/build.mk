@@ -71,7 +71,7 @@ $(LIBMPI_CHIP): $(MPI_CHIP_OBJS)
 
 $(BUILD)/tests/mpi/%.o: tests/mpi/%.c $(PICOLIBC_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(APP_CFLAGS) -I libscc/mpi/include -c -o $@ $<
+	$(CC) $(APP_CFLAGS) $(LSC_INCLUDES) -I libscc/mpi/include -c -o $@ $<
 
 $(BUILD)/tests/mpi/%.elf: $(BUILD)/tests/mpi/%.o $(LIBMPI_CHIP) $(LIBRCCE_CHIP) $(APP_RUNTIME)
 	$(LD) $(APP_LDFLAGS) -o $@ $(LIBSCC_CRT0) $< $(LIBMPI_CHIP) $(LIBRCCE_CHIP) $(APP_LIBS)

@@ -96,11 +96,20 @@ static void agree(long long *acc, const long long *in)
 }
 
 /* A dissemination barrier whose messages carry what each member called:
- * after it every member knows the range of every member's values. For a
- * call lent to libscc, this rank's packets are all delivered before it
- * and after it, and libscc's own barrier (MPB flags, not the channels)
- * ends it, so that the call finds every channel idle and no member still
- * reading channels as MPI (docs/mpi.md). */
+ * after it every member knows the range of every member's values.
+ *
+ * A call lent to libscc must find every channel idle, and no member may
+ * still take what arrives in a channel as MPI's once another started
+ * libscc's algorithm (docs/mpi.md). So each member first delivers its
+ * packets (the others take them, in MPI calls or in their agreement's
+ * waits); then, over MPB lines (agree.c), it starts no send until the
+ * call is over (an answer to a packet that arrives meanwhile waits
+ * queued), and its waits take only MPI's packets (marked so in the
+ * channel's size word: transport.c). When a member leaves the agreement,
+ * every member has entered it, so every packet sent before the call was
+ * taken and none is sent until members leave the call: what a channel
+ * then carries is libscc's. No barrier of libscc's own is needed after
+ * it; over packets (no MPB lines), one still ends it. */
 int coll_enter(MPI_Comm c, const char *fn, int kind, int root, long long bytes, int *maps)
 {
     /* the communicator is part of the call: collectives on two
@@ -108,11 +117,13 @@ int coll_enter(MPI_Comm c, const char *fn, int kind, int root, long long bytes, 
     long long key = (long long)c->ctx << 8 | kind;
     long long acc[AG_N] = { key, key, root, root, bytes, bytes, maps ? *maps : 0 }, in[AG_N];
     int n = c->size, me = c->rank;
+    int lines = c->world_like && agree_ready(), lend = maps && *maps && lines;
 
     if (maps && *maps)
         while (!outbox_empty())
             progress_wait(progress());
-    if (c->world_like && agree_ready())
+    transport_hold(lend);
+    if (lines)
         agree_world(acc);
     else for (int k = 1, round = 0; k < n; k <<= 1, round++) {
         MPI_Request r[2];
@@ -121,7 +132,8 @@ int coll_enter(MPI_Comm c, const char *fn, int kind, int root, long long bytes, 
         cwaitall(2, r);
         agree(acc, in);
     }
-    if (acc[AG_MAPS]) {
+    transport_hold(0);
+    if (acc[AG_MAPS] && !lend) {
         while (!outbox_empty())
             progress_wait(progress());
         /* a member leaving this loop early must not start libscc's call

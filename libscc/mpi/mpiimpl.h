@@ -181,6 +181,7 @@ int  req_irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm 
 /* Wait for one request, fill status, free it unless persistent-less... */
 int  req_wait(MPI_Request *r, MPI_Status *st);
 int  req_test(MPI_Request *r, int *flag, MPI_Status *st);
+extern MPI_Status req_failed;           /* the status of the last receive that failed */
 void req_release(MPI_Request r);
 MPI_Request req_by_id(int id);
 MPI_Request req_new(int kind, MPI_Comm c, int ctx);
@@ -196,10 +197,15 @@ void transport_init(void);
 int  progress(void);                    /* nonzero if anything moved */
 void progress_wait(int moved);          /* idle politely after a fruitless pass */
 void progress_focus(int ue);            /* a wait depends on ue only (-1: none) */
-/* Queue a packet (header + payload, owned by the transport) to a world rank. */
-void send_packet(int ue, void *pkt, size_t len, MPI_Request notify);
+/* Queue raw data (a rendezvous's) to a world rank. */
 void send_raw(int ue, const void *data, size_t len, MPI_Request notify, void *owned);
+/* A short standard send at once, with no request: 1 if it went (MPI_Send). */
+int  send_now(int ue, int ctx, int tag, int src_rank, const void *buf, size_t n);
 int  outbox_empty(void);
+void transport_hold(int on);            /* 1: start no send until 0 (coll_enter) */
+int  transport_poll(int ue);            /* req_wait's look at ue's line: 1, 0 or -1 */
+/* A receive from one rank at once, with no request: 1 if done (MPI_Recv). */
+int  recv_now(void *buf, size_t cap, int ue, int ctx, int src, int tag, MPI_Status *st);
 void recv_posted(MPI_Request r);        /* match or queue a receive */
 void send_cancel(MPI_Request s);
 

@@ -6,19 +6,29 @@
 #include <string.h>
 
 #include "mpiimpl.h"
+#include "../src/internal.h"      /* plat_pause */
 
 void send_start(MPI_Request s, int tag, int src_rank);
 
 static MPI_Request *table;
 static int table_n, *free_ids, nfree;
 static MPI_Request spare;       /* released requests, for reuse (->next) */
+MPI_Status req_failed;
+#define LOOKS 16                /* req_wait's looks at one line between passes (transport.c's) */
 
 MPI_Request req_new(int kind, MPI_Comm c, int ctx)
 {
     MPI_Request r = spare;
     if (r) {
         spare = r->next;
-        memset(r, 0, sizeof *r);
+        /* its lines read before they are cleared: the caches do not
+         * allocate on a store, and a line of it the last use did not read
+         * would take each store to memory (plat_get's rule) */
+        for (size_t i = 0; i < sizeof *r; i += 32)
+            (void)((volatile const char *)r)[i];
+        (void)((volatile const char *)r)[sizeof *r - 1];
+        /* word stores (picolibc's memset, built for size, stores bytes) */
+        *r = (struct mpi_request_s){ 0 };
     } else {
         r = calloc(1, sizeof *r);
     }
@@ -35,7 +45,10 @@ MPI_Request req_new(int kind, MPI_Comm c, int ctx)
         table_n = n;
     }
     r->id = free_ids[--nfree];
-    table[r->id] = r;
+    /* read first: a line only ever written is never cached, and each
+     * store to it would go around the caches to memory */
+    if (table[r->id] != r)
+        table[r->id] = r;
     r->kind = kind;
     r->comm = c;
     r->ctx = ctx;
@@ -177,6 +190,8 @@ static int finish(MPI_Request *rp, MPI_Status *st)
         return err;
     }
 
+    if (err && r->kind == REQ_RECV)
+        req_failed = r->st;
     if (st) {
         if (r->kind == REQ_RECV) {
             *st = r->st;
@@ -208,8 +223,20 @@ int req_wait(MPI_Request *rp, MPI_Status *st)
         int peer = r->kind == REQ_SEND ? r->dest_ue :
                    r->src >= 0 && r->comm && !r->comm->freed ? comm_ue(r->comm, r->src) : -1;
         progress_focus(peer);
-        while (!r->done)
-            progress_wait(progress());
+        /* while only the peer's line can change anything, look at it
+         * alone (transport_poll) and make a pass of progress when that
+         * cannot do or after LOOKS looks (looks never sleep: only a
+         * fruitless pass may precede a sleep) */
+        for (unsigned int look = 0; !r->done; ) {
+            int got = peer >= 0 && look < LOOKS ? transport_poll(peer) : -1;
+            if (!got) {
+                plat_pause(look++);
+            } else {
+                look = 0;
+                if (got < 0)
+                    progress_wait(progress());
+            }
+        }
         progress_focus(-1);
     }
     return finish(rp, st);

@@ -1,16 +1,23 @@
 /*
  * transport.c - packets over libscc's MPB channel, matching, progress.
  *
- * Each message starts as a packet (a header, then for a small message its
- * data) sent as one channel message (src/chan.c) from the sender's MPB;
- * a large one as a header (RTS) only: the receiver answers CTS once a
- * receive matches, and the data then follow as a raw channel message,
- * announced by a DATA packet, copied by the channel straight into the
- * receive buffer. The channel keeps each pair's messages in order, which
- * gives MPI's non-overtaking rule. Whatever arrives is taken out of the
- * MPB at once (the sender's payload buffer is free again) and, if no
- * receive is posted for it, kept in private memory as an unexpected
- * message, up to a limit that ends the run with a clear error.
+ * Each message starts as a packet: a header (kind, context, tag, source,
+ * request ids) carried in the value words of the sender's channel line in
+ * the receiver's MPB (the words libscc's collectives use for their
+ * signals' values, idle outside a collective), written in the same line
+ * write as the channel's sequence number, and, for a small message, its
+ * data as the one chunk in the sender's payload buffer. So a short
+ * message costs what RCCE's costs: one line read at the receiver for the
+ * header (its own MPB) and the payload lines from the sender's MPB, which
+ * go straight into a matching receive's buffer. A large one goes as a
+ * header (RTS) only: the receiver answers CTS once a receive matches, and
+ * the data then follow as a raw channel message (src/chan.c), announced
+ * by a DATA packet, copied by the channel straight into the receive
+ * buffer. The channel keeps each pair's messages in order, which gives
+ * MPI's non-overtaking rule. Whatever arrives is taken out of the MPB at
+ * once (the sender's payload buffer is free again) and, if no receive is
+ * posted for it, kept in private memory as an unexpected message, up to
+ * a limit that ends the run with a clear error.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,13 +28,18 @@
 
 enum { P_EAGER, P_EAGER_SYNC, P_RTS, P_CTS, P_DATA, P_ACK, P_CANCEL, P_CANCELLED };
 
-struct pkt {
+struct pkt {                    /* a packet's header, as this file handles it */
     uint32_t kind, ctx;
     int32_t tag, src;           /* src: the sender's rank in the communicator */
     uint32_t size;              /* the message's bytes */
     uint32_t sreq, rreq;        /* request ids of the sender and the receiver */
-    uint32_t pad;
 };
+
+/* In the channel line's size word: the message is an MPI packet, not a
+ * channel message of libscc's own (a collective's, which may start on a
+ * member that left the agreement while this one still waits in it:
+ * coll_enter) nor raw data (which a DATA packet announced). */
+#define PKT_MPI 0x40000000u
 
 /* Unexpected messages held at most (bytes of data, messages). */
 #define UNEXPECTED_BYTES (16u << 20)
@@ -36,41 +48,46 @@ struct pkt {
 struct out {                    /* a channel message waiting to leave */
     struct out *next;
     int ue;
-    const char *buf;
+    int raw;                    /* raw data, else a packet with header h */
+    struct pkt h;
+    const char *buf;            /* the payload */
     size_t len;
     void *owned;                /* freed once sent */
     MPI_Request notify;         /* completed once sent */
+    uint32_t word;              /* an RTS's payload: the message's size */
 };
 
 struct unexp {
     struct unexp *next;
     struct pkt h;
     int ue;
-    char *buf;                  /* the packet (header and data) */
+    char *buf;                  /* the data (eager), or NULL */
 };
 
-struct in {                     /* a channel message arriving from one UE */
+struct in {                     /* raw data arriving from one UE */
     int active;
     struct scc_xfer x;
     char *buf;
     size_t len;
-    int raw;                    /* the data of the receive raw_req */
 };
 
 static struct out *out_head, *out_tail, *self_head, *self_tail;
 static struct out *sending;
 static struct scc_xfer send_x;
+static unsigned int send_base;  /* a packet's: the channel's count before it */
+static int hold;                /* start no send (coll_enter) */
 static struct in in[RCCE_MAXNP];
-/* Where a one-chunk packet from each UE lands: no allocation on the
- * common path; one kept as unexpected is copied out. */
+/* Where a packet from each UE lands when no receive takes it directly:
+ * no allocation on the common path; one kept as unexpected is copied out. */
 static char stage[RCCE_MAXNP][SCC_MPB_PAYLOAD_SIZE];
 static MPI_Request raw_req[RCCE_MAXNP];
+static int nactive;             /* raw data arriving (in[].active) */
 static MPI_Request posted_head, posted_tail;
 static struct unexp *unexp_head, *unexp_tail;
 static size_t unexp_bytes;
 static int unexp_msgs;
 
-#define EAGER_MAX (SCC_MPB_PAYLOAD_SIZE - sizeof(struct pkt))
+#define EAGER_MAX SCC_MPB_PAYLOAD_SIZE
 
 void transport_init(void)
 {
@@ -80,6 +97,11 @@ void transport_init(void)
 int outbox_empty(void)
 {
     return !out_head && !sending && !self_head;
+}
+
+void transport_hold(int on)
+{
+    hold = on;
 }
 
 static void queue(struct out **head, struct out **tail, struct out *o)
@@ -102,8 +124,8 @@ static void req_done(MPI_Request r)
         req_release(r);
 }
 
-/* Small packets and queue entries are reused rather than allocated: the
- * latency of a short message is mostly such bookkeeping. */
+/* Small payload copies and queue entries are reused rather than
+ * allocated: the latency of a short message is mostly such bookkeeping. */
 #define SMALL_PKT 256
 struct spare { struct spare *next; };
 static struct spare *spare_out, *spare_pkt;
@@ -125,8 +147,19 @@ static void give(struct spare **list, void *p)
     *list = s;
 }
 
-/* Packets of at most SMALL_PKT bytes come from the spare list (their
- * owner pointer is tagged by where they came from: see packet()). */
+/* A copy of n bytes of payload (NULL for none): at most SMALL_PKT bytes
+ * from the spare list, so packet_free must be told the same n. */
+static void *payload_copy(const void *data, size_t n)
+{
+    if (!n)
+        return NULL;
+    void *p = n <= SMALL_PKT ? take(&spare_pkt, SMALL_PKT) : malloc(n);
+    if (!p)
+        mpi_die(MPI_ERR_NO_MEM, "out of memory for a message of %zu bytes", n);
+    memcpy(p, data, n);
+    return p;
+}
+
 static void packet_free(void *p, size_t len)
 {
     if (!p)
@@ -137,35 +170,173 @@ static void packet_free(void *p, size_t len)
         free(p);
 }
 
-void send_raw(int ue, const void *data, size_t len, MPI_Request notify, void *owned)
+static struct out *out_new(int ue, int raw, const void *buf, size_t len, void *owned,
+                           MPI_Request notify)
 {
     struct out *o = take(&spare_out, sizeof *o);
     if (!o)
         mpi_die(MPI_ERR_NO_MEM, "out of memory for a message to rank %d", ue);
-    *o = (struct out){ NULL, ue, data, len, owned, notify };
+    o->ue = ue;
+    o->raw = raw;
+    o->buf = buf;
+    o->len = len;
+    o->owned = owned;
+    o->notify = notify;
+    return o;
+}
+
+void send_raw(int ue, const void *data, size_t len, MPI_Request notify, void *owned)
+{
+    queue(&out_head, &out_tail, out_new(ue, 1, data, len, owned, notify));
+}
+
+/* A packet to ue with n bytes of payload, copied now. */
+static void send_pkt(int ue, const struct pkt *h, const void *payload, size_t n,
+                     MPI_Request notify)
+{
+    struct out *o = out_new(ue, 0, NULL, n, payload_copy(payload, n), notify);
+    o->h = *h;
+    o->buf = o->owned;
+    if (h->kind == P_RTS) {
+        o->word = h->size;
+        o->buf = (const char *)&o->word;
+        o->len = sizeof o->word;
+    }
     if (ue == mpi_env.me)
         queue(&self_head, &self_tail, o);
     else
         queue(&out_head, &out_tail, o);
 }
 
-void send_packet(int ue, void *pkt, size_t len, MPI_Request notify)
+static void send_ctl(int ue, int kind, uint32_t sreq, uint32_t rreq)
 {
-    send_raw(ue, pkt, len, notify, pkt);
+    struct pkt h = { (uint32_t)kind, 0, 0, 0, 0, sreq, rreq };
+    send_pkt(ue, &h, NULL, 0, NULL);
 }
 
-static void *packet(int kind, int ctx, int tag, int src, size_t size, int sreq, int rreq,
-                    const void *data, size_t n)
+/* --- packets on the channel -------------------------------------------------------- */
+
+/* The header in the line's three value words: kind and context; then tag
+ * and source (with the sender's request) for what a receive matches,
+ * the two request ids for the rest. */
+static void wire(const struct pkt *h, uint32_t v[3])
 {
-    struct pkt *p = sizeof *p + n <= SMALL_PKT ? take(&spare_pkt, SMALL_PKT)
-                                               : malloc(sizeof *p + n);
-    if (!p)
-        mpi_die(MPI_ERR_NO_MEM, "out of memory for a message of %zu bytes", n);
-    *p = (struct pkt){ (uint32_t)kind, (uint32_t)ctx, tag, src, (uint32_t)size,
-                       (uint32_t)sreq, (uint32_t)rreq, 0 };
+    v[0] = h->kind | h->ctx << 4;
+    if (h->kind <= P_RTS) {
+        if (h->sreq >= 1u << 24 || (uint32_t)h->src > 0xff)
+            mpi_die(MPI_ERR_INTERN, "request %u or rank %d out of a packet's range",
+                    h->sreq, h->src);
+        v[1] = (uint32_t)h->tag;
+        v[2] = (uint32_t)h->src | h->sreq << 8;
+    } else {
+        v[1] = h->sreq;
+        v[2] = h->rreq;
+    }
+}
+
+static void unwire(struct pkt *h, const uint32_t v[3], size_t payload)
+{
+    h->kind = v[0] & 15;
+    h->ctx = v[0] >> 4;
+    h->size = (uint32_t)payload;
+    if (h->kind <= P_RTS) {
+        h->tag = (int32_t)v[1];
+        h->src = (int32_t)(v[2] & 0xff);
+        h->sreq = v[2] >> 8;
+        h->rreq = 0;
+    } else {
+        h->tag = h->src = 0;
+        h->sreq = v[1];
+        h->rreq = v[2];
+    }
+}
+
+/* The packet's payload into this UE's payload buffer as the one chunk of
+ * a channel message to ue, its header in the same line write as the
+ * sequence number (src/chan.c's order: payload, size, seq, flush). */
+static void pkt_put(int ue, const struct pkt *h, const void *buf, size_t n)
+{
+    t_vcharp mine = my_mpb();
+    t_vcharp line = scc_self.mpb[ue] + SCC_MPB_SENT_LINE(mpi_env.me);
+    uint32_t v[3];
+
+    wire(h, v);
+    send_base = scc_self.posted[ue];
     if (n)
-        memcpy(p + 1, data, n);
-    return p;
+        plat_put(mine + SCC_MPB_PAYLOAD, buf, n);
+    plat_store_relaxed(line + SCC_LINE_VAL(0), v[0]);
+    plat_store_relaxed(line + SCC_LINE_VAL(1), v[1]);
+    plat_store_relaxed(line + SCC_LINE_VAL(2), v[2]);
+    plat_store_relaxed(line + SCC_LINE_SIZE, (uint32_t)n | PKT_MPI);
+    plat_store(line + SCC_LINE_SEQ, send_base + 1);
+    plat_flush(mine);
+    /* counted now: a channel message after it to ue (libscc's) waits
+     * for its acknowledgement by the channel's own window */
+    scc_self.posted[ue] = send_base + 1;
+}
+
+/* The packet in flight to ue was taken: the payload buffer is free (at
+ * least: libscc's own messages to ue may have followed it). */
+static int pkt_taken(int ue)
+{
+    return seq_ge(line_read(my_mpb() + SCC_MPB_CHAN_LINE(ue) + SCC_LINE_TAKEN), send_base + 1);
+}
+
+/* The message in flight left: the payload buffer is free. */
+static void send_done(void)
+{
+    struct out *o = sending;
+    sending = NULL;
+    packet_free(o->owned, o->len);
+    if (o->notify)
+        req_done(o->notify);
+    give(&spare_out, o);
+}
+
+static int progress_send(void)
+{
+    int moved = 0;
+
+    for (;;) {
+        if (!sending) {
+            if (!out_head || hold)
+                return moved;
+            sending = out_head;
+            out_head = out_head->next;
+            if (!out_head)
+                out_tail = NULL;
+            if (sending->raw)
+                chan_send_begin(&send_x, (char *)sending->buf, sending->len, sending->ue);
+            else
+                pkt_put(sending->ue, &sending->h, sending->buf, sending->len);
+        }
+        if (sending->raw ? !chan_send_step(&send_x) : !pkt_taken(sending->ue))
+            return moved;
+        moved = 1;
+        send_done();
+    }
+}
+
+/* Nothing queued or in flight (after a look at what is): a packet may go
+ * out at once, from its owner's buffer. */
+static int send_idle(void)
+{
+    if (sending && !out_head)
+        progress_send();
+    return !sending && !out_head && !hold;
+}
+
+/* MPI_Send's short way: a standard send of at most EAGER_MAX contiguous
+ * bytes to another rank, while nothing else waits to leave, goes straight
+ * into the payload buffer with no request at all: 1 if it went. */
+int send_now(int ue, int ctx, int tag, int src_rank, const void *buf, size_t n)
+{
+    if (n > EAGER_MAX || ue == mpi_env.me || !send_idle())
+        return 0;
+    struct pkt h = { P_EAGER, (uint32_t)ctx, tag, src_rank, (uint32_t)n, 0, 0 };
+    pkt_put(ue, &h, buf, n);
+    sending = out_new(ue, 0, NULL, 0, NULL, NULL);
+    return 1;
 }
 
 /* A send request's first step: its data (packed already) go eagerly or
@@ -174,13 +345,23 @@ void send_start(MPI_Request s, int tag, int src_rank)
 {
     int eager = s->bytes <= EAGER_MAX || s->dest_ue == mpi_env.me;
     int kind = !eager ? P_RTS : s->mode == SEND_SYNC ? P_EAGER_SYNC : P_EAGER;
-    void *p = packet(kind, s->ctx, tag, src_rank, s->bytes, s->id, 0,
-                     s->data, eager ? s->bytes : 0);
-    /* a standard or ready eager send is done once its data are copied; a
-     * buffered one when they left (then its attached space is free) */
-    send_packet(s->dest_ue, p, sizeof(struct pkt) + (eager ? s->bytes : 0),
-                kind == P_EAGER && s->mode == SEND_BUF ? s : NULL);
-    if (kind == P_EAGER && s->mode != SEND_BUF) {
+    struct pkt h = { (uint32_t)kind, (uint32_t)s->ctx, tag, src_rank, (uint32_t)s->bytes,
+                     (uint32_t)s->id, 0 };
+
+    if (eager && s->dest_ue != mpi_env.me && send_idle()) {
+        /* straight into the payload buffer: done unless synchronous */
+        pkt_put(s->dest_ue, &h, s->data, s->bytes);
+        sending = out_new(s->dest_ue, 0, NULL, 0, NULL, NULL);
+    } else {
+        /* a standard or ready eager send is done once its data are
+         * copied; a buffered one when they left (then its attached space
+         * is free) */
+        send_pkt(s->dest_ue, &h, s->data, eager ? s->bytes : 0,
+                 kind == P_EAGER && s->mode == SEND_BUF ? s : NULL);
+        if (kind == P_EAGER && s->mode == SEND_BUF)
+            return;
+    }
+    if (kind == P_EAGER) {
         if (s->own_data)
             free(s->data);
         s->own_data = 0;
@@ -210,7 +391,23 @@ static size_t capacity(MPI_Request r)
     return (size_t)r->count * (size_t)r->type->size;
 }
 
-/* A matched message's data in hand (eager): into the receive buffer. */
+/* The first posted receive that matches h, taken off the list; or NULL. */
+static MPI_Request match_posted(const struct pkt *h)
+{
+    for (MPI_Request *pp = &posted_head, prev = NULL; *pp; prev = *pp, pp = &(*pp)->next) {
+        MPI_Request r = *pp;
+        if (!matches(r, h))
+            continue;
+        *pp = r->next;
+        if (posted_tail == r)
+            posted_tail = prev;
+        return r;
+    }
+    return NULL;
+}
+
+/* A matched message in hand (its data, if eager): into the receive
+ * buffer, or a CTS for a rendezvous. */
 static void deliver(MPI_Request r, const struct pkt *h, const char *data, int ue)
 {
     size_t cap = capacity(r), n = h->size < cap ? h->size : cap;
@@ -218,17 +415,16 @@ static void deliver(MPI_Request r, const struct pkt *h, const char *data, int ue
     if (h->kind == P_RTS) {
         fill_status(r, h, n);
         r->bytes = h->size;
-        send_packet(ue, packet(P_CTS, 0, 0, 0, h->size, (int)h->sreq, r->id, NULL, 0),
-                    sizeof(struct pkt), NULL);
+        send_ctl(ue, P_CTS, h->sreq, (uint32_t)r->id);
         return;
     }
-    type_unpack(data, (MPI_Aint)n, r->buf, r->count, r->type);
+    if (n)
+        type_unpack(data, (MPI_Aint)n, r->buf, r->count, r->type);
     fill_status(r, h, n);
     if (h->size > cap)
         r->st.MPI_ERROR = r->err = MPI_ERR_TRUNCATE;
     if (h->kind == P_EAGER_SYNC)
-        send_packet(ue, packet(P_ACK, 0, 0, 0, 0, (int)h->sreq, 0, NULL, 0),
-                    sizeof(struct pkt), NULL);
+        send_ctl(ue, P_ACK, h->sreq, 0);
     req_done(r);
 }
 
@@ -236,8 +432,17 @@ static void deliver(MPI_Request r, const struct pkt *h, const char *data, int ue
  * (the answer completes the request as cancelled, or changes nothing). */
 void send_cancel(MPI_Request s)
 {
-    send_packet(s->dest_ue, packet(P_CANCEL, 0, 0, 0, 0, s->id, 0, NULL, 0),
-                sizeof(struct pkt), NULL);
+    send_ctl(s->dest_ue, P_CANCEL, (uint32_t)s->id, 0);
+}
+
+static void unexp_unlink(struct unexp **pp, struct unexp *prev)
+{
+    struct unexp *u = *pp;
+    *pp = u->next;
+    if (unexp_tail == u)
+        unexp_tail = prev;
+    unexp_msgs--;
+    unexp_bytes -= u->h.kind == P_RTS ? 0 : u->h.size;
 }
 
 void recv_posted(MPI_Request r)
@@ -246,12 +451,8 @@ void recv_posted(MPI_Request r)
         struct unexp *u = *pp;
         if (!matches(r, &u->h))
             continue;
-        *pp = u->next;
-        if (unexp_tail == u)
-            unexp_tail = prev;
-        unexp_msgs--;
-        unexp_bytes -= u->h.kind == P_RTS ? 0 : u->h.size;
-        deliver(r, &u->h, u->buf + sizeof(struct pkt), u->ue);
+        unexp_unlink(pp, prev);
+        deliver(r, &u->h, u->buf, u->ue);
         free(u->buf);
         free(u);
         return;
@@ -294,68 +495,63 @@ int p2p_probe(int ctx, int src, int tag, MPI_Comm c, MPI_Status *st)
     return 0;
 }
 
-/* A whole packet from ue; buf is freed here if owned, else it is a
- * staging buffer and copied if kept. */
-static void arrived(int ue, char *buf, size_t len, int owned)
+/* A message no receive matched yet: kept (data copied unless owned). */
+static void keep(int ue, const struct pkt *h, char *data, int owned)
 {
-    struct pkt h;
-    memcpy(&h, buf, sizeof h);
+    size_t bytes = h->kind == P_RTS ? 0 : h->size;
 
-    switch (h.kind) {
+    if (unexp_msgs + 1 > UNEXPECTED_MSGS || unexp_bytes + bytes > UNEXPECTED_BYTES)
+        mpi_die(MPI_ERR_NO_MEM, "more unexpected messages than this rank can hold "
+                "(%d messages, %zu bytes of data received before a matching receive "
+                "was posted; the limit is %d messages or %u bytes): the run ends "
+                "rather than lose one", unexp_msgs + 1, unexp_bytes + bytes,
+                UNEXPECTED_MSGS, UNEXPECTED_BYTES);
+    struct unexp *u = malloc(sizeof *u);
+    char *buf = owned ? data : malloc(bytes ? bytes : 1);     /* freed when taken */
+    if (!u || !buf)
+        mpi_die(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
+    if (buf != data)
+        memcpy(buf, data, bytes);
+    *u = (struct unexp){ NULL, *h, ue, buf };
+    if (unexp_tail)
+        unexp_tail->next = u;
+    else
+        unexp_head = u;
+    unexp_tail = u;
+    unexp_msgs++;
+    unexp_bytes += bytes;
+}
+
+/* A whole packet from ue, its payload at data (len bytes); data is freed
+ * here if owned (a payload copy: packet_free), else it is a staging
+ * buffer and copied if kept. */
+static void arrived(int ue, const struct pkt *h, char *data, size_t len, int owned)
+{
+    switch (h->kind) {
     case P_EAGER:
     case P_EAGER_SYNC:
-    case P_RTS:
-        for (MPI_Request *pp = &posted_head, prev = NULL; *pp; prev = *pp, pp = &(*pp)->next) {
-            MPI_Request r = *pp;
-            if (!matches(r, &h))
-                continue;
-            *pp = r->next;
-            if (posted_tail == r)
-                posted_tail = prev;
-            deliver(r, &h, buf + sizeof h, ue);
-            if (owned)
-                free(buf);
-            return;
+    case P_RTS: {
+        MPI_Request r = match_posted(h);
+        if (r) {
+            deliver(r, h, data, ue);
+            break;
         }
-        if (unexp_msgs + 1 > UNEXPECTED_MSGS ||
-            unexp_bytes + (h.kind == P_RTS ? 0 : h.size) > UNEXPECTED_BYTES)
-            mpi_die(MPI_ERR_NO_MEM, "more unexpected messages than this rank can hold "
-                    "(%d messages, %zu bytes of data received before a matching receive "
-                    "was posted; the limit is %d messages or %u bytes): the run ends "
-                    "rather than lose one", unexp_msgs + 1,
-                    unexp_bytes + (h.kind == P_RTS ? 0 : h.size), UNEXPECTED_MSGS,
-                    UNEXPECTED_BYTES);
-        struct unexp *u = malloc(sizeof *u);
-        if (!owned) {
-            char *copy = malloc(len);
-            if (copy)
-                memcpy(copy, buf, len);
-            buf = copy;
-        }
-        if (!u || !buf)
-            mpi_die(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
-        *u = (struct unexp){ NULL, h, ue, buf };
-        if (unexp_tail)
-            unexp_tail->next = u;
-        else
-            unexp_head = u;
-        unexp_tail = u;
-        unexp_msgs++;
-        unexp_bytes += h.kind == P_RTS ? 0 : h.size;
+        keep(ue, h, data, owned);
         return;
+    }
     case P_CTS: {
-        MPI_Request s = req_by_id((int)h.sreq);
-        send_packet(ue, packet(P_DATA, 0, 0, 0, s->bytes, (int)h.sreq, (int)h.rreq, NULL, 0),
-                    sizeof(struct pkt), NULL);
+        MPI_Request s = req_by_id((int)h->sreq);
+        struct pkt d = { P_DATA, 0, 0, 0, (uint32_t)s->bytes, h->sreq, h->rreq };
+        send_pkt(ue, &d, NULL, 0, NULL);
         send_raw(ue, s->data, s->bytes, s, s->own_data ? s->data : NULL);
         s->own_data = 0;
         break;
     }
     case P_DATA:
-        raw_req[ue] = req_by_id((int)h.rreq);
+        raw_req[ue] = req_by_id((int)h->rreq);
         break;
     case P_ACK:
-        req_done(req_by_id((int)h.sreq));
+        req_done(req_by_id((int)h->sreq));
         break;
     case P_CANCEL: {
         /* the sender withdraws a message that waits here unmatched (a
@@ -363,29 +559,24 @@ static void arrived(int ue, char *buf, size_t len, int owned)
         int gone = 0;
         for (struct unexp **pp = &unexp_head, *prev = NULL; *pp; prev = *pp, pp = &(*pp)->next) {
             struct unexp *u = *pp;
-            if (u->ue != ue || u->h.sreq != h.sreq ||
+            if (u->ue != ue || u->h.sreq != h->sreq ||
                 (u->h.kind != P_RTS && u->h.kind != P_EAGER_SYNC))
                 continue;
-            *pp = u->next;
-            if (unexp_tail == u)
-                unexp_tail = prev;
-            unexp_msgs--;
-            unexp_bytes -= u->h.kind == P_RTS ? 0 : u->h.size;
+            unexp_unlink(pp, prev);
             free(u->buf);
             free(u);
             gone = 1;
             break;
         }
-        send_packet(ue, packet(P_CANCELLED, 0, 0, 0, 0, (int)h.sreq, gone, NULL, 0),
-                    sizeof(struct pkt), NULL);
+        send_ctl(ue, P_CANCELLED, h->sreq, (uint32_t)gone);
         break;
     }
     case P_CANCELLED: {
         /* in order after any CTS or ACK the receiver sent before it; a
          * send it did not cancel may be long done and its id reused */
-        if (!h.rreq)
+        if (!h->rreq)
             break;
-        MPI_Request s = req_by_id((int)h.sreq);
+        MPI_Request s = req_by_id((int)h->sreq);
         if (!s->done) {
             s->cancelled = 1;
             req_done(s);
@@ -394,7 +585,7 @@ static void arrived(int ue, char *buf, size_t len, int owned)
     }
     }
     if (owned)
-        free(buf);
+        packet_free(data, len);
 }
 
 /* The raw data of a rendezvous, arrived in buf (the receive's own buffer
@@ -416,30 +607,57 @@ static void raw_arrived(int ue, char *buf)
 
 /* --- progress ------------------------------------------------------------------- */
 
-static int progress_send(void)
+/* A new channel message from ue that is a packet (its line, in this UE's
+ * MPB, was just read): its header from the line, its payload from ue's
+ * payload buffer, straight into the receive it matches when that can
+ * take it as it is; then the channel acknowledged. 0 if the message is
+ * not MPI's (it stays for libscc's collective). */
+static int take_packet(int ue, t_vcharp line)
 {
-    int moved = 0;
+    /* the same line holds ue's acknowledgement of this rank's packets: a
+     * packet in flight to ue is done without a read of its own */
+    if (sending && sending->ue == ue && !sending->raw &&
+        seq_ge(plat_load_relaxed(line + SCC_LINE_TAKEN), send_base + 1))
+        send_done();
 
-    for (;;) {
-        if (!sending) {
-            if (!out_head)
-                return moved;
-            sending = out_head;
-            out_head = out_head->next;
-            if (!out_head)
-                out_tail = NULL;
-            chan_send_begin(&send_x, (char *)sending->buf, sending->len, sending->ue);
-        }
-        if (!chan_send_step(&send_x))
-            return moved;
-        moved = 1;
-        struct out *o = sending;
-        sending = NULL;
-        packet_free(o->owned, o->len);
-        if (o->notify)
-            req_done(o->notify);
-        give(&spare_out, o);
+    uint32_t w = plat_load_relaxed(line + SCC_LINE_SIZE), v[3];
+    t_vcharp theirs = scc_self.mpb[ue] + SCC_MPB_PAYLOAD;
+    t_vcharp ack = scc_self.mpb[ue] + SCC_MPB_CHAN_LINE(mpi_env.me) + SCC_LINE_TAKEN;
+    struct pkt h;
+    size_t n = w & ~PKT_MPI;
+    MPI_Request r = NULL;
+
+    if (!(w & PKT_MPI))
+        return 0;
+    v[0] = plat_load_relaxed(line + SCC_LINE_VAL(0));
+    v[1] = plat_load_relaxed(line + SCC_LINE_VAL(1));
+    v[2] = plat_load_relaxed(line + SCC_LINE_VAL(2));
+    unwire(&h, v, n);
+    if (n > SCC_MPB_PAYLOAD_SIZE)
+        mpi_die(MPI_ERR_INTERN, "a packet of %zu bytes from rank %d", n, ue);
+    if (h.kind <= P_EAGER_SYNC && (r = match_posted(&h)) && r->type->contig &&
+        n <= capacity(r)) {
+        if (n)
+            plat_get(r->buf, theirs, n);
+        line_write(ack, ++scc_self.taken[ue]);
+        fill_status(r, &h, n);
+        if (h.kind == P_EAGER_SYNC)
+            send_ctl(ue, P_ACK, h.sreq, 0);
+        req_done(r);
+        return 1;
     }
+    if (n)
+        plat_get(stage[ue], theirs, n);
+    line_write(ack, ++scc_self.taken[ue]);
+    if (h.kind == P_RTS) {
+        memcpy(&h.size, stage[ue], sizeof h.size);
+        n = 0;
+    }
+    if (r)
+        deliver(r, &h, stage[ue], ue);
+    else
+        arrived(ue, &h, stage[ue], n, 0);
+    return 1;
 }
 
 /* A wait for one peer (progress_focus) looks at that peer's channel on
@@ -448,12 +666,33 @@ static int progress_send(void)
  * between two of 48 ranks four times slower. The full passes still take
  * everything that arrives out of the MPB. */
 #define FULL_PASS 16
+#define LOOKS 16                /* looks at one line between passes (req_wait, recv_now) */
 static int focus = -1;
 static unsigned int passes;
 
 void progress_focus(int ue)
 {
-    focus = ue;
+    if (focus != ue)            /* read first: a line only written is not cached */
+        focus = ue;
+}
+
+/* A look for a wait that depends on ue alone, when nothing else needs a
+ * pass of progress (nothing to push out or to deliver here, no raw data
+ * coming, no send someone waits for in flight): ue's channel line, read
+ * now, and a packet there taken at once. 1 if one was, 0 if nothing came,
+ * -1 if a pass is due. req_wait looks so between passes, as RCCE's loops
+ * do: a look is a few instructions and one read of a line. */
+int transport_poll(int ue)
+{
+    t_vcharp line = my_mpb() + SCC_MPB_SENT_LINE(ue);
+
+    if (self_head || (out_head && !sending) || nactive ||
+        (sending && (sending->raw || sending->notify)))
+        return -1;
+    plat_invalidate();
+    if (plat_load(line + SCC_LINE_SEQ) == scc_self.taken[ue])
+        return 0;
+    return !raw_req[ue] && take_packet(ue, line) ? 1 : -1;
 }
 
 static int progress_recv(void)
@@ -462,42 +701,111 @@ static int progress_recv(void)
     t_vcharp mine = my_mpb();
 
     plat_invalidate();          /* once for all the lines below (chan_incoming's test) */
-    for (int ue = 0; ue < mpi_env.np; ue++) {
+    /* with no raw data coming, a focused pass looks at the focus alone */
+    int all = full || nactive, end = all ? mpi_env.np : focus + 1;
+    for (int ue = all ? 0 : focus; ue < end; ue++) {
         struct in *c = &in[ue];
         if (ue == mpi_env.me || (!full && ue != focus && !c->active))
             continue;
         if (!c->active) {
-            if (plat_load(mine + SCC_MPB_SENT_LINE(ue)) == scc_self.taken[ue])
+            t_vcharp line = mine + SCC_MPB_SENT_LINE(ue);
+            if (plat_load(line + SCC_LINE_SEQ) == scc_self.taken[ue])
                 continue;
-            /* a packet fits one payload buffer; raw data follow a header
-             * that said their size: nothing here reads the channel's own
-             * size word, whose encoding is the channel's business */
             MPI_Request r = raw_req[ue];
-            c->raw = r != NULL;
-            c->len = c->raw ? r->bytes : sizeof stage[ue];
-            if (!c->raw)
-                c->buf = stage[ue];
-            else if (r->type->contig && c->len <= capacity(r))
+            if (!r) {
+                moved |= take_packet(ue, line);
+                continue;
+            }
+            /* raw data follow a header that said their size: nothing
+             * here reads the channel's own size word for them */
+            c->len = r->bytes;
+            if (r->type->contig && c->len <= capacity(r))
                 c->buf = r->buf;
             else if (!(c->buf = malloc(c->len ? c->len : 1)))
                 mpi_die(MPI_ERR_NO_MEM, "out of memory for a message of %zu bytes from rank %d",
                         c->len, ue);
             chan_recv_begin(&c->x, c->buf, c->len, ue);
             c->active = 1;
+            nactive++;
         }
         if (!chan_recv_step(&c->x))
             continue;
         c->active = 0;
+        nactive--;
         moved = 1;
         if (c->x.msg > c->len)
             mpi_die(MPI_ERR_INTERN, "a message of %zu bytes from rank %d where %zu were due",
                     c->x.msg, ue, c->len);
-        if (c->raw)
-            raw_arrived(ue, c->buf);
-        else
-            arrived(ue, c->buf, c->x.msg, 0);
+        raw_arrived(ue, c->buf);
     }
     return moved;
+}
+
+/* MPI_Recv's short way: a receive from one rank (world rank ue, rank src
+ * in the communicator) of at most cap contiguous bytes, while no other
+ * receive is posted and no message waits unexpected, looks at ue's
+ * channel line itself and takes the packet there straight into buf if
+ * it is the one (eager, matching, fitting), with no request at all: 1 if
+ * so (st filled, unless NULL). 0 as soon as anything else comes up (a
+ * packet that is not the one, one a pass of progress took, something to
+ * push out): nothing was taken for this receive then, and the caller
+ * goes the general way. Waiting as req_wait does: LOOKS looks at the
+ * line, then a pass of progress, which may sleep. */
+int recv_now(void *buf, size_t cap, int ue, int ctx, int src, int tag, MPI_Status *st)
+{
+    t_vcharp line = my_mpb() + SCC_MPB_SENT_LINE(ue);
+    t_vcharp theirs = scc_self.mpb[ue] + SCC_MPB_PAYLOAD;
+    int got = 0;
+
+    if (posted_head || unexp_head || ue == mpi_env.me)
+        return 0;
+    progress_focus(ue);
+    for (unsigned int look = 1;; look++) {
+        if (self_head || (out_head && !sending) || nactive || raw_req[ue] ||
+            (sending && (sending->raw || sending->notify)))
+            break;
+        plat_invalidate();
+        if (plat_load(line + SCC_LINE_SEQ) != scc_self.taken[ue]) {
+            uint32_t w = plat_load_relaxed(line + SCC_LINE_SIZE), v[3];
+            size_t n = w & ~PKT_MPI;
+            struct pkt h;
+            v[0] = plat_load_relaxed(line + SCC_LINE_VAL(0));
+            v[1] = plat_load_relaxed(line + SCC_LINE_VAL(1));
+            v[2] = plat_load_relaxed(line + SCC_LINE_VAL(2));
+            unwire(&h, v, n);
+            if (!(w & PKT_MPI) || h.kind > P_EAGER_SYNC || h.ctx != (uint32_t)ctx ||
+                h.src != src || (tag != MPI_ANY_TAG && h.tag != tag) || n > cap)
+                break;
+            if (sending && sending->ue == ue &&
+                seq_ge(plat_load_relaxed(line + SCC_LINE_TAKEN), send_base + 1))
+                send_done();
+            if (n)
+                plat_get(buf, theirs, n);
+            line_write(scc_self.mpb[ue] + SCC_MPB_CHAN_LINE(mpi_env.me) + SCC_LINE_TAKEN,
+                       ++scc_self.taken[ue]);
+            if (h.kind == P_EAGER_SYNC)
+                send_ctl(ue, P_ACK, h.sreq, 0);
+            if (st) {
+                st->MPI_SOURCE = h.src;
+                st->MPI_TAG = h.tag;
+                st->MPI_ERROR = MPI_SUCCESS;
+                st->mpi_cancelled = 0;
+                st->mpi_bytes = (long long)n;
+            }
+            got = 1;
+            break;
+        }
+        if (look % LOOKS) {
+            plat_pause(look);
+            continue;
+        }
+        int moved = progress();
+        if (unexp_head || posted_head)
+            break;
+        progress_wait(moved);
+    }
+    progress_focus(-1);
+    return got;
 }
 
 static int progress_self(void)
@@ -509,14 +817,14 @@ static int progress_self(void)
         self_head = o->next;
         if (!self_head)
             self_tail = NULL;
+        struct pkt h = o->h;
+        char *data = o->owned;
         size_t len = o->len;
-        char *copy = o->owned ? o->owned : malloc(len ? len : 1);
-        if (!o->owned)
-            memcpy(copy, o->buf, len);
-        if (o->notify)
-            req_done(o->notify);
+        MPI_Request notify = o->notify;
         give(&spare_out, o);
-        arrived(mpi_env.me, copy, len, 1);
+        if (notify)
+            req_done(notify);
+        arrived(mpi_env.me, &h, data, len, 1);
         moved = 1;
     }
     return moved;
