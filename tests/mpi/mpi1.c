@@ -197,12 +197,12 @@ int main(int argc, char **argv)
     MPI_Group_free(&none);
     MPI_Group_free(&wg);
     int fkey;
-    MPI_Comm d2 = MPI_COMM_WORLD;
+    MPI_Comm dc = MPI_COMM_WORLD;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_create_keyval(failing_copy, MPI_COMM_NULL_DELETE_FN, &fkey, NULL);
     MPI_Comm_set_attr(MPI_COMM_WORLD, fkey, value);
-    err = MPI_Comm_dup(MPI_COMM_WORLD, &d2);
-    CHECK(err != MPI_SUCCESS && d2 == MPI_COMM_NULL, "a failed dup: %d", err);
+    err = MPI_Comm_dup(MPI_COMM_WORLD, &dc);
+    CHECK(err != MPI_SUCCESS && dc == MPI_COMM_NULL, "a failed dup: %d", err);
     MPI_Comm_delete_attr(MPI_COMM_WORLD, fkey);
     MPI_Comm_free_keyval(&fkey);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
