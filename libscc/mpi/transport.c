@@ -508,7 +508,7 @@ static void keep(int ue, const struct pkt *h, char *data, int owned)
                 UNEXPECTED_MSGS, UNEXPECTED_BYTES);
     struct unexp *u = malloc(sizeof *u);
     char *buf = owned ? data : malloc(bytes ? bytes : 1);     /* freed when taken */
-    if (!u || !buf)
+    if (!u || (!owned && !buf))
         mpi_die(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
     if (buf != data)
         memcpy(buf, data, bytes);
