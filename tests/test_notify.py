@@ -23,9 +23,9 @@ from scc.machine.sccrun import run_app
 PINGPONG = BUILD / "apps" / "notify_pingpong.elf"
 MANY = BUILD / "apps" / "many_to_one.elf"
 IPI = BUILD / "apps" / "ipi_latency.elf"
-SCHEMES = ["flag", "flags", "ring", "rcce", "mbox-ipi", "mbox-poll", "mbox-timer",
+SCHEMES = ["flag", "flags", "ring", "rcce", "snet", "mbox-ipi", "mbox-poll", "mbox-timer",
            "mbox-hybrid"]
-POLLING = {"flag", "flags", "ring", "rcce", "mbox-poll"}
+POLLING = {"flag", "flags", "ring", "rcce", "snet", "mbox-poll"}
 SLEEPING = {"mbox-ipi", "mbox-timer"}
 TIMING = {"timing": "on"}
 

@@ -74,7 +74,7 @@ void rec_fill(struct record *r, uint32_t source, uint32_t seq);
 int rec_check(const struct record *r, uint32_t source, uint32_t seq);
 int hops_between(int a, int b);
 
-extern const struct scheme scheme_flag, scheme_flags, scheme_ring, scheme_rcce,
+extern const struct scheme scheme_flag, scheme_flags, scheme_ring, scheme_rcce, scheme_snet,
     scheme_mbox_ipi, scheme_mbox_poll, scheme_mbox_timer, scheme_mbox_hybrid;
 
 #endif

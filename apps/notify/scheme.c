@@ -9,7 +9,7 @@
 #include "notify.h"
 
 static const struct scheme *const schemes[] = {
-    &scheme_flag, &scheme_flags, &scheme_ring, &scheme_rcce,
+    &scheme_flag, &scheme_flags, &scheme_ring, &scheme_rcce, &scheme_snet,
     &scheme_mbox_ipi, &scheme_mbox_poll, &scheme_mbox_timer, &scheme_mbox_hybrid,
 };
 #define NSCHEMES (int)(sizeof schemes / sizeof schemes[0])
