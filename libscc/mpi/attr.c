@@ -15,6 +15,7 @@ struct keyval {
     MPI_Comm_delete_attr_function *del;
     void *extra;
     int freed;
+    int nattrs;         /* attributes that hold it */
 };
 
 struct attr {
@@ -39,7 +40,7 @@ int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy,
     if (!k)
         return mpi_err(NULL, "MPI_Comm_create_keyval", MPI_ERR_NO_MEM);
     keyvals = k;
-    keyvals[nkeyvals] = (struct keyval){ copy, del, extra, 0 };
+    keyvals[nkeyvals] = (struct keyval){ copy, del, extra, 0, 0 };
     *keyval = FIRST_KEYVAL + nkeyvals++;
     return MPI_SUCCESS;
 }
@@ -49,7 +50,8 @@ int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy,
 int MPI_Comm_free_keyval(int *keyval)
 {
     struct keyval *k = kv(*keyval);
-    if (!k || k->freed)
+    /* freed again while attributes still hold it: nothing more (as MPICH) */
+    if (!k || (k->freed && !k->nattrs))
         return mpi_err(NULL, "MPI_Comm_free_keyval", MPI_ERR_KEYVAL);
     k->freed = 1;
     *keyval = MPI_KEYVAL_INVALID;
@@ -74,6 +76,7 @@ static int drop(MPI_Comm c, struct attr **pp)
         return err;
     *pp = a->next;
     free(a);
+    k->nattrs--;
     return MPI_SUCCESS;
 }
 
@@ -95,6 +98,7 @@ int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value)
         return mpi_err(comm, "MPI_Comm_set_attr", MPI_ERR_NO_MEM);
     *a = (struct attr){ NULL, keyval, value };
     *find(comm, keyval) = a;        /* at the end: kept in the order set */
+    k->nattrs++;
     return MPI_SUCCESS;
 }
 
@@ -161,6 +165,7 @@ int attr_copy(MPI_Comm from, MPI_Comm to)
                 return MPI_ERR_NO_MEM;
             *b = (struct attr){ NULL, a->keyval, out };
             *find(to, a->keyval) = b;
+            k->nattrs++;
         }
     }
     return MPI_SUCCESS;

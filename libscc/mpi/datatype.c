@@ -213,8 +213,10 @@ static int build(int n, const int *blen, const MPI_Aint *disp, const MPI_Datatyp
         }
         if (blen[i] == 0)
             continue;
-        MPI_Aint lb = disp[i] + o->lb, ub = disp[i] + (blen[i] - 1) * ext + o->ub;
-        MPI_Aint tlb = disp[i] + o->true_lb, tub = disp[i] + (blen[i] - 1) * ext + o->true_ub;
+        /* the copies run from disp on, backwards if the extent is negative */
+        MPI_Aint span = (blen[i] - 1) * ext, lo = span < 0 ? span : 0, hi = span > 0 ? span : 0;
+        MPI_Aint lb = disp[i] + lo + o->lb, ub = disp[i] + hi + o->ub;
+        MPI_Aint tlb = disp[i] + lo + o->true_lb, tub = disp[i] + hi + o->true_ub;
         if (first || lb < t->lb)
             t->lb = lb;
         if (first || ub > t->ub)
@@ -431,8 +433,11 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
         (*newtype)->has_lb = old->has_lb;
         (*newtype)->has_ub = old->has_ub;
         type_record(*newtype, MPI_COMBINER_DUP, 0, NULL, 0, NULL, 1, &old);
-        if ((err = typeattr_copy(old, *newtype)))
+        if ((err = typeattr_copy(old, *newtype))) {
+            type_release(*newtype);     /* a failed copy callback: no new type */
+            *newtype = MPI_DATATYPE_NULL;
             return mpi_err(NULL, "MPI_Type_dup", err);
+        }
     }
     return err;
 }

@@ -90,7 +90,7 @@ int MPI_Type_get_contents(MPI_Datatype type, int maxi, int maxa, int maxd, int i
 
 int MPI_Type_set_name(MPI_Datatype type, const char *name)
 {
-    if (!type || type->predefined)
+    if (!type)      /* a predefined type may be renamed too */
         return mpi_err(NULL, "MPI_Type_set_name", MPI_ERR_TYPE);
     free(type->uname);
     type->uname = strdup(name);
@@ -101,7 +101,7 @@ int MPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen)
 {
     if (!type)
         return mpi_err(NULL, "MPI_Type_get_name", MPI_ERR_TYPE);
-    const char *n = type->predefined ? type->name : type->uname ? type->uname : "";
+    const char *n = type->uname ? type->uname : type->predefined ? type->name : "";
     *resultlen = snprintf(name, MPI_MAX_OBJECT_NAME, "%s", n);
     return MPI_SUCCESS;
 }

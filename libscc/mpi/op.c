@@ -101,7 +101,11 @@ static int basic_op(int op, int b, const void *in, void *inout, long n)
     const pair_t *a = in; pair_t *b = inout; \
     for (long i = 0; i < n; i++) { \
         int take = max ? a[i].v > b[i].v : a[i].v < b[i].v; \
-        if (take || (a[i].v == b[i].v && a[i].k < b[i].k)) b[i] = a[i]; \
+        /* field by field: a buffer may end at the last pair's int */ \
+        if (take || (a[i].v == b[i].v && a[i].k < b[i].k)) { \
+            b[i].v = a[i].v; \
+            b[i].k = a[i].k; \
+        } \
     } \
     return 1; \
 } while (0)

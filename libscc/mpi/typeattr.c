@@ -17,6 +17,7 @@ struct keyval {
     MPI_Type_delete_attr_function *del;
     void *extra;
     int freed;
+    int nattrs;         /* attributes that hold it */
 };
 
 struct attr {
@@ -41,7 +42,7 @@ int MPI_Type_create_keyval(MPI_Type_copy_attr_function *copy,
     if (!k)
         return mpi_err(NULL, "MPI_Type_create_keyval", MPI_ERR_NO_MEM);
     keyvals = k;
-    keyvals[nkeyvals] = (struct keyval){ copy, del, extra, 0 };
+    keyvals[nkeyvals] = (struct keyval){ copy, del, extra, 0, 0 };
     *keyval = FIRST_TYPE_KEYVAL + nkeyvals++;
     return MPI_SUCCESS;
 }
@@ -49,7 +50,8 @@ int MPI_Type_create_keyval(MPI_Type_copy_attr_function *copy,
 int MPI_Type_free_keyval(int *keyval)
 {
     struct keyval *k = keyval ? kv(*keyval) : NULL;
-    if (!k || k->freed)
+    /* freed again while attributes still hold it: nothing more (as MPICH) */
+    if (!k || (k->freed && !k->nattrs))
         return mpi_err(NULL, "MPI_Type_free_keyval", MPI_ERR_KEYVAL);
     k->freed = 1;       /* types may still hold its attributes */
     *keyval = MPI_KEYVAL_INVALID;
@@ -73,6 +75,7 @@ static int drop(MPI_Datatype t, struct attr **pp)
         return err;
     *pp = a->next;
     free(a);
+    k->nattrs--;
     return MPI_SUCCESS;
 }
 
@@ -95,6 +98,7 @@ int MPI_Type_set_attr(MPI_Datatype type, int keyval, void *value)
         return mpi_err(NULL, fn, MPI_ERR_NO_MEM);
     *a = (struct attr){ NULL, keyval, value };
     *find(type, keyval) = a;
+    k->nattrs++;
     return MPI_SUCCESS;
 }
 
@@ -143,6 +147,7 @@ int typeattr_copy(MPI_Datatype from, MPI_Datatype to)
                 return MPI_ERR_NO_MEM;
             *b = (struct attr){ NULL, a->keyval, out };
             *find(to, a->keyval) = b;
+            k->nattrs++;
         }
     }
     return MPI_SUCCESS;

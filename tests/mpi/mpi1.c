@@ -4,10 +4,14 @@
  * attributes on datatypes, and reductions of complex numbers; and what
  * MPICH's tests expect where the standard leaves room (an empty group is
  * MPI_GROUP_EMPTY, a dup whose copy callback fails gives MPI_COMM_NULL,
- * logical operations on floating types), a struct's extent as C's. */
+ * logical operations on floating types, a keyval freed again while an
+ * attribute holds it, a predefined type renamed), a struct's extent as
+ * C's, the true bounds of copies at a negative extent, MAXLOC into a
+ * buffer that ends at the last pair's int. */
 #include <mpi.h>
 #include <complex.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int errs;
@@ -218,6 +222,43 @@ int main(int argc, char **argv)
     CHECK(ext == (MPI_Aint)sizeof ldi, "struct {long double, int}: extent %ld, not %zu",
           (long)ext, sizeof ldi);
     MPI_Type_free(&lt);
+
+    int k2, k2copy;
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &k2, NULL);
+    k2copy = k2;
+    MPI_Comm_set_attr(MPI_COMM_SELF, k2, NULL);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int e1 = MPI_Comm_free_keyval(&k2), e2 = MPI_Comm_free_keyval(&k2copy);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    CHECK(!e1 && !e2, "a keyval freed twice while an attribute holds it: %d %d", e1, e2);
+    char nm[MPI_MAX_OBJECT_NAME];
+    int nl;
+    MPI_Type_set_name(MPI_SHORT, "short");
+    MPI_Type_get_name(MPI_SHORT, nm, &nl);
+    CHECK(!strcmp(nm, "short") && nl == 5, "renamed MPI_SHORT: %s", nm);
+    MPI_Type_set_name(MPI_SHORT, "MPI_SHORT");
+    /* { (LB,6), 4 bytes at 0, (UB,-3) } three times: copies at 0, -9, -18 */
+    MPI_Datatype four, neg, evil;
+    MPI_Aint tlb, text;
+    MPI_Type_contiguous(4, MPI_BYTE, &four);
+    MPI_Type_create_resized(four, 6, -9, &neg);
+    MPI_Type_contiguous(3, neg, &evil);
+    MPI_Type_get_extent(evil, &lb, &ext);
+    MPI_Type_get_true_extent(evil, &tlb, &text);
+    CHECK(lb == -12 && ext == 9 && tlb == -18 && text == 22, "negative extent: lb %ld "
+          "extent %ld true lb %ld true extent %ld", (long)lb, (long)ext, (long)tlb, (long)text);
+    MPI_Type_free(&evil);
+    MPI_Type_free(&neg);
+    MPI_Type_free(&four);
+    struct { long v; int k; } *pl = malloc(2 * sizeof *pl), in2[2];
+    for (int i = 0; i < 2; i++) {
+        in2[i].v = rank * (i ? -1 : 1);
+        in2[i].k = rank;
+    }
+    MPI_Allreduce(in2, pl, 2, MPI_LONG_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+    CHECK(pl[0].v == size - 1 && pl[0].k == size - 1 && pl[1].v == 0 && pl[1].k == 0,
+          "maxloc of long_int: %ld %d, %ld %d", pl[0].v, pl[0].k, pl[1].v, pl[1].k);
+    free(pl);
 
     int all;
     MPI_Allreduce(&errs, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

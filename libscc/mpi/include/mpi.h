@@ -131,6 +131,7 @@ extern unsigned char mpi_types_[];
 #define MPI_INTEGER2  MPI_DATATYPE_NULL
 #define MPI_INTEGER4  MPI_DATATYPE_NULL
 #define MPI_INTEGER8  MPI_DATATYPE_NULL
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
 
 extern unsigned char mpi_ops_[];
 #define MPI_OP_(k) ((MPI_Op)(void *)(mpi_ops_ + (k) * MPI_OBJ_STRIDE_))

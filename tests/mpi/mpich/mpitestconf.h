@@ -12,3 +12,4 @@
 #define HAVE_LONG_DOUBLE 1
 #define HAVE_LONG_LONG 1
 #define THREAD_PACKAGE_NAME THREAD_PACKAGE_NONE
+#define HAVE_MPI_INTEGER16 1    /* the name exists (MPI_DATATYPE_NULL: optional) */
