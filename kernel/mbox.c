@@ -7,11 +7,13 @@
 //                                      written by senders, under the lock
 //   lines 2-31 30 slots, n % 30        written by senders, under the lock
 //
-// A slot is: source | tag << 16; size | seq << 5 | check << 16; 24 bytes
-// of payload. seq is the slot's index n (11 bits) and check a hash of the
-// whole line and the receiver's id: the SCC cannot protect the MPB from
-// user code, so a line that user code wrote over is dropped and counted
-// (kstat.mbox_dropped) rather than delivered.
+// A slot is: source | check_hi << 6 | tag << 16; size | seq << 5 |
+// check_lo << 16; 24 bytes of payload. seq is the slot's index n (11
+// bits) and check a 26-bit hash of the whole line and the receiver's id:
+// the SCC cannot protect the MPB from user code, so a line that user code
+// wrote over is dropped and counted (kstat.mbox_dropped) rather than
+// delivered. 26 bits, not 16: a scribbling test drops thousands of lines
+// a run, and one in 65,536 passing a 16-bit check was delivered.
 //
 // A sender that finds the ring full sets its bit in waiters and sleeps;
 // the receiver interrupts every waiter after it made room, and a waiter
@@ -84,18 +86,31 @@ static uintptr_t mailbox(const struct core *c)
 	return mpb_area(c) + MB_OFF;
 }
 
-// FNV-1a over the line (with the check field zero) and the receiver.
+#define SRC_BITS	6		// source: a core id
+_Static_assert(SCC_MAX_CORES <= 1 << SRC_BITS, "a core id fits the source bits");
+#define CHECK_HI(w0)	((w0) >> SRC_BITS & 0x3FF)
+
+// FNV-1a over the line (with the check's bits zero) and the receiver:
+// 26 bits, 16 in the second word and 10 beside the source.
 static uint32_t check(const uint32_t w[8], uint32_t dest)
 {
 	uint32_t h = 2166136261u, i, v;
 
 	for (i = 0; i < 9; i++) {
 		v = i < 8 ? w[i] : dest;
+		if (i == 0)
+			v &= ~(0x3FFu << SRC_BITS);
 		if (i == 1)
 			v &= 0xFFFF;
 		h = (h ^ v) * 16777619u;
 	}
-	return (h ^ h >> 16) & 0xFFFF;
+	return (h ^ h >> 26) & 0x3FFFFFF;
+}
+
+// The check as a received line carries it.
+static uint32_t carried_check(const uint32_t w[8])
+{
+	return w[1] >> 16 | CHECK_HI(w[0]) << 16;
 }
 
 // Word k of ring mb's waiters: the union of its two copies, so that a
@@ -270,14 +285,14 @@ static inline int drain(int look, int locking)
 		n++;
 		if ((w[1] & 0x1F) > SCC_MBOX_PAYLOAD ||
 		    (w[1] >> 5 & 0x7FF) != (rxhead & 0x7FF) ||
-		    w[1] >> 16 != check(w, self.id) ||
-		    (w[0] & 0xFFFF) >= self.ncores) {
+		    carried_check(w) != check(w, self.id) ||
+		    (w[0] & ((1u << SRC_BITS) - 1)) >= self.ncores) {
 			kstat.mbox_dropped++;
 			rxhead++;
 			continue;
 		}
 		m = &queue[qtail % QSIZE];
-		m->source = w[0] & 0xFFFF;
+		m->source = w[0] & ((1u << SRC_BITS) - 1);
 		m->tag = w[0] >> 16;
 		m->size = w[1] & 0x1F;
 		memcpy(m->payload, &w[2], SCC_MBOX_PAYLOAD);
@@ -360,7 +375,7 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 {
 	struct core c;
 	uintptr_t mb, slot;
-	uint32_t head, tail, w[8], i, k = self.id / 32;
+	uint32_t head, tail, w[8], i, sum, k = self.id / 32;
 	uint32_t bit = 1u << self.id % 32;
 	int waited = 0, listed = 0, poke = 0;
 
@@ -421,7 +436,9 @@ int mbox_send(uint32_t dest, uint32_t tag, const void *payload, uint32_t size)
 	if (listed)
 		set_waiters(mb, k, waiters(mb, k) & ~bit);
 	w[1] = size | (tail & 0x7FF) << 5;
-	w[1] |= check(w, dest) << 16;
+	sum = check(w, dest);
+	w[1] |= (sum & 0xFFFF) << 16;
+	w[0] |= (sum >> 16) << SRC_BITS;
 	slot = mb + MB_SLOT0 + MB_LINE * (tail % MB_SLOTS);
 	for (i = 0; i < 8; i++)
 		write32(slot + 4 * i, w[i]);
