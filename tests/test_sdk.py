@@ -241,3 +241,83 @@ def test_refused_rcce_init_ends_the_program_with_its_reason(tmp_path, side):
         assert r.returncode == want, out
         assert "RCCE_init: --coll 'bcast=nosuch': bcast: unknown algorithm" in out, out
         assert "share" not in out and "divide error" not in out, out
+
+
+# What benchmarks and MPI programs call around their messages (issue 46,
+# "What MPI programs expect around MPI"): each result printed, checked
+# against what POSIX and C say it must be.
+POSIX_CALLS = r"""
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+static void bye(void) { printf("atexit ran\n"); }
+
+int main(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        {"size", required_argument, 0, 's'}, {"verbose", no_argument, 0, 'v'}, {0, 0, 0, 0}};
+    int c, size = -1, verbose = 0;
+    while ((c = getopt_long(argc, argv, "s:v", longs, NULL)) != -1) {
+        if (c == 's')
+            size = atoi(optarg);
+        else if (c == 'v')
+            verbose = 1;
+        else
+            return 3;
+    }
+    printf("args size %d verbose %d rest %s\n", size, verbose, optind < argc ? argv[optind] : "-");
+    void *p = NULL;
+    int e = posix_memalign(&p, 4096, 10000);
+    printf("memalign %d aligned %d\n", e, p && (unsigned long)p % 4096 == 0);
+    printf("pagesize %ld %d\n", sysconf(_SC_PAGESIZE), getpagesize());
+    printf("getenv %s\n", getenv("SCC_NO_SUCH_VARIABLE") ? "set" : "null");
+    struct timeval tv;
+    struct timespec a, b;
+    int t = gettimeofday(&tv, NULL);
+    int m1 = clock_gettime(CLOCK_MONOTONIC, &a), r = clock_gettime(CLOCK_REALTIME, &b);
+    volatile double x = 0;
+    for (int i = 0; i < 1000; i++)
+        x += sqrt((double)i);
+    struct timespec a2;
+    int m2 = clock_gettime(CLOCK_MONOTONIC, &a2);
+    int forward = a2.tv_sec > a.tv_sec || (a2.tv_sec == a.tv_sec && a2.tv_nsec > a.tv_nsec);
+    printf("clocks %d %d %d %d forward %d nsec_ok %d\n", t, m1, r, m2, forward,
+           a.tv_nsec >= 0 && a.tv_nsec < 1000000000L && tv.tv_usec >= 0 && tv.tv_usec < 1000000);
+    printf("math %.6f %.6f %.1f\n", sqrt(2.0), log(exp(1.5)), pow(2.0, 10.0));
+    if (atexit(bye))
+        return 4;
+    printf("main done\n");
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("side", ["chip", "host"])
+def test_posix_calls_programs_make_work(tmp_path, side):
+    """getopt_long over argv as given, posix_memalign, the page size by
+    sysconf and getpagesize, getenv of an unset name, gettimeofday and
+    clock_gettime (a monotonic clock that moves forward), the math
+    library, and an atexit handler that runs after main returns (on the
+    chip it never did: the linker script dropped picolibc's runner)."""
+    (tmp_path / "calls.c").write_text(POSIX_CALLS)
+    argv = ["--size", "7", "-v", "extra"]
+    if side == "chip":
+        cc(tmp_path, "-O2", "-o", "calls.elf", "calls.c", "-lm")
+        r = run_app(tmp_path / "calls.elf", cores="0", args=argv, timeout=120)
+        out = r.core_lines()[0]
+    else:
+        cc(tmp_path, "--host", "-O2", "-o", "calls", "calls.c", "-lm")
+        r = subprocess.run([str(tmp_path / "calls"), *argv], capture_output=True, text=True,
+                           timeout=60)
+        out = r.stdout.splitlines()
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert out == ["args size 7 verbose 1 rest extra", "memalign 0 aligned 1",
+                   "pagesize 4096 4096", "getenv null",
+                   "clocks 0 0 0 0 forward 1 nsec_ok 1",
+                   f"math {2 ** 0.5:.6f} {1.5:.6f} {1024:.1f}",
+                   "main done", "atexit ran"], out

@@ -27,7 +27,10 @@ APP_GCC_INCLUDE = $(eval APP_GCC_INCLUDE := $(shell $(CC) -m32 -print-file-name=
 APP_LIBGCC = $(eval APP_LIBGCC := $(shell $(CC) -m32 -print-libgcc-file-name))$(APP_LIBGCC)
 
 APP_ARCH_FLAGS := -m32 -march=pentium -mno-mmx -mno-sse -fno-pic -fno-PIE
-APP_CFLAGS = $(APP_ARCH_FLAGS) -O2 -Wall -Wextra -Werror \
+# _POSIX_MONOTONIC_CLOCK: the runtime has clock_gettime(CLOCK_MONOTONIC)
+# (libscc/sys/syscalls.c), which picolibc declares only where the system
+# says so.
+APP_CFLAGS = $(APP_ARCH_FLAGS) -D_POSIX_MONOTONIC_CLOCK=200112L -O2 -Wall -Wextra -Werror \
 	-fno-stack-protector -fno-asynchronous-unwind-tables \
 	-ffunction-sections -fdata-sections \
 	-nostdinc -isystem $(PICOLIBC_DIR)/include -isystem $(APP_GCC_INCLUDE) \

@@ -7,6 +7,8 @@
  *   lseek, close, fstat, isatty   the console fds 0-2 (a character device)
  *   getpid, kill                  one process per core: pid = core id + 1
  *   gettimeofday, times           SYS_time (GTSC since machine reset, TSC)
+ *   clock_gettime, clock_getres   the GTSC: CLOCK_REALTIME, CLOCK_MONOTONIC
+ *   sysconf                       the page size, one processor, the tick
  *   open, stat, unlink            there is no file system: ENOSYS / ENOENT
  */
 #include "scc.h"
@@ -130,6 +132,71 @@ int gettimeofday(struct timeval *restrict tv, void *restrict tz)
         tv->tv_usec = (suseconds_t)((t.gtsc % hz) * 1000000u / hz);
     }
     return 0;
+}
+
+/* One clock for REALTIME and MONOTONIC, as gettimeofday's: the GTSC
+ * never goes back, and there is no date to set it to (its epoch is the
+ * machine's reset). */
+static int clock_of(clockid_t id, uint64_t *ticks, uint64_t *hz)
+{
+    struct scc_time t;
+    long r;
+
+    if (id != CLOCK_REALTIME && id != CLOCK_MONOTONIC) {
+        errno = EINVAL;
+        return -1;
+    }
+    if ((r = scc_time(&t)) < 0) {
+        errno = (int)-r;
+        return -1;
+    }
+    *ticks = t.gtsc;
+    *hz = t.gtsc_hz ? t.gtsc_hz : 1;
+    return 0;
+}
+
+int clock_gettime(clockid_t id, struct timespec *tp)
+{
+    uint64_t ticks, hz;
+
+    if (clock_of(id, &ticks, &hz) < 0)
+        return -1;
+    if (tp) {
+        tp->tv_sec = (time_t)(ticks / hz);
+        tp->tv_nsec = (long)((ticks % hz) * 1000000000u / hz);
+    }
+    return 0;
+}
+
+int clock_getres(clockid_t id, struct timespec *res)
+{
+    uint64_t ticks, hz;
+
+    if (clock_of(id, &ticks, &hz) < 0)
+        return -1;
+    if (res) {
+        res->tv_sec = 0;
+        res->tv_nsec = (long)((1000000000u + hz - 1) / hz);
+    }
+    return 0;
+}
+
+long sysconf(int name)
+{
+    switch (name) {
+    case _SC_PAGESIZE:
+        return 4096;
+    case _SC_NPROCESSORS_CONF:
+    case _SC_NPROCESSORS_ONLN:
+        return 1;               /* a program runs on one core */
+    case _SC_CLK_TCK:
+        return CLOCKS_PER_SEC;  /* times()'s unit */
+    case _SC_OPEN_MAX:
+        return 3;               /* the console's fds */
+    default:
+        errno = EINVAL;
+        return -1;
+    }
 }
 
 clock_t times(struct tms *buf)
