@@ -40,7 +40,11 @@
  * a send and a receive buffer, 002 lines 1287-1290); its check comes after
  * the timed round trips, so nothing reads the receive buffer before them
  * (a read would bring its lines into the caches, and a store to a line no
- * cache holds goes around them). same (the default): rcce and putget
+ * cache holds goes around them); and before each size's fill, a read of
+ * 512 KiB of other lines (twice the L2) takes every line the caches held
+ * out of them, so none of the receive buffer's is cached whatever ran
+ * before (the kernel reads the app's module, whose pages become the
+ * heap: docs/timing.md, "Measuring well"). same (the default): rcce and putget
  * receive into the buffer they send from; ircce's UE 0 receives into a
  * buffer of its own, the peer into the one it sends from.
  * --mpbt (by name only, chip only) on marks the pages of the message buffer
@@ -338,15 +342,35 @@ BENCH_TIMED static double time_round_trips(const char *api, struct putget *pg, c
     return t;
 }
 
-/* One row: a checked round trip (the warm-up), then the timed ones; 0,
- * or 1 if the data came back wrong. With --buffers separate the receive
- * buffer is checked after the timed round trips (the last one's data). */
-static int measure(const char *api, struct putget *pg, char *data, size_t n, int peer,
-                   long budget, int separate)
+/* --buffers separate: EVICT_BYTES of lines nothing else uses, read before
+ * each size's fill (see the header). Twice the L2: of eight lines read
+ * into a set of four ways, at least five miss if any of the set's lines
+ * is another's, and those misses replace every way in turn. */
+#define EVICT_BYTES (512 * 1024)
+
+static void evict_caches(const char *buf)
 {
+    volatile const char *p = buf;
+    unsigned sum = 0;
+
+    for (size_t i = 0; i < EVICT_BYTES; i += 32)
+        sum += p[i];
+    (void)sum;
+}
+
+/* One row: a checked round trip (the warm-up), then the timed ones; 0,
+ * or 1 if the data came back wrong. With --buffers separate (@evict, the
+ * UE's own EVICT_BYTES, is then given) the receive buffer is checked
+ * after the timed round trips (the last one's data). */
+static int measure(const char *api, struct putget *pg, char *data, size_t n, int peer,
+                   long budget, const char *evict)
+{
+    int separate = evict != NULL;
     int iters = (int)((size_t)budget / n), ok = 1, me = RCCE_ue();
 
     iters = iters < 2 ? 2 : iters > 1000 ? 1000 : iters;
+    if (separate)
+        evict_caches(evict);
     for (size_t i = 0; i < n; i++)
         data[i] = (char)(i * 7 + peer);
     round_trip(api, pg, data, n, peer, separate);
@@ -389,6 +413,12 @@ int RCCE_APP(int argc, char **argv)
         fprintf(stderr, "pingpong: out of memory\n");
         return 2;
     }
+    /* the UE's own (on the host the UEs are threads of one process) */
+    char *evict = NULL;
+    if (p.separate && !(evict = aligned_alloc(4096, EVICT_BYTES))) {
+        fprintf(stderr, "pingpong: out of memory\n");
+        return 2;
+    }
 #ifndef SCC_HOST
     if (p.mpbt && scc_copy_mark_mpbt(data, dbytes, 1)) {
         fprintf(stderr, "pingpong: --mpbt on: marking the buffer's pages MPBT failed\n");
@@ -411,11 +441,12 @@ int RCCE_APP(int argc, char **argv)
             for (int s = 0; s < p.nsizes; s++)
                 if (me == 0 || me == peer)
                     status |= measure(api, &pg, data, (size_t)p.sizes[s], peer, p.budget,
-                                      p.separate);
+                                      evict);
             RCCE_barrier(&RCCE_COMM_WORLD);
         }
     }
     free(data);
+    free(evict);
     RCCE_finalize();
     return status;
 }
