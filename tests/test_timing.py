@@ -557,6 +557,32 @@ def test_l1_set_holds_four_lines_and_replaces_the_pseudo_lru(tmp_path, seq):
     assert got[1][1] - got[0][1] == expect[rounds], got
 
 
+def test_mpbt_reads_bypass_the_l2(tmp_path):
+    """MPBT reads bypass the L2 (002: "MPBT tagged reads do not benefit
+    from the L2 cache as it is bypassed"): 16 KiB read plain (into the L1
+    and the L2), marked MPBT, pushed out of the L1 by 32 KiB of other
+    lines, then read as MPBT lines: every line misses the L1 and goes to
+    DRAM although the L2 still holds it. Two runs that differ in one MPBT
+    pass differ by its 512 lines in L2 misses and DRAM line reads, and
+    in L1 misses by those and the few lines of the program's own the pass
+    pushed out of the L1 (it fills the whole L1), which the L2 then
+    serves. (The model took them as L2 hits until it bypassed the L2: the
+    RCCE ping-pong with MPBT buffers then read part of its send buffer at
+    L2 speed from lines the kernel had left there.)"""
+    runs = []
+    for passes in (0, 1):
+        f = tmp_path / f"mpbt{passes}.csv"
+        r = run_app(L1_APP, cores="0", args=["mpbt", f"passes={passes}"], timeout=120,
+                    machine={"timing": "on", "timing-stats": str(f)})
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert r.core_lines()[0] == [f"lines {16 * 1024 // LINE}", "done"], r.core_lines()
+        runs.append(stats(f))
+    diff = {c: runs[1][("core", "0", c)] - runs[0][("core", "0", c)]
+            for c in ("l1_data_misses", "l2_misses", "dram_line_reads")}
+    assert diff["l2_misses"] == diff["dram_line_reads"] == 512, diff
+    assert 512 <= diff["l1_data_misses"] <= 516, diff
+
+
 def test_shared_dram_flag_is_seen_after_write_plus_latency(tmp_path):
     """Shared DRAM is uncached and ordered like the MPB: a poller sees a
     flag there no earlier than the store's arrival at the memory

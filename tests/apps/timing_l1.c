@@ -15,11 +15,18 @@
  *                       offset indexes it), R times over. The set is the
  *                       one 64 away from the stack's, so that the loop's
  *                       own loads and stores land in other sets.
+ *   mpbt passes=P       reads the first 16 KiB of the buffer (plain: into
+ *                       the L1 and the L2), marks them MPBT, reads the
+ *                       next 32 KiB (out of the L1 go the 16 KiB, not out
+ *                       of the L2), then reads the 16 KiB P times as MPBT
+ *                       lines: MPBT reads bypass the L2 (002), so each
+ *                       pass misses the L2 where the 16 KiB still are
  *
- * Prints "set N stack M" (seq) or "lines N" (ws), then "done".
+ * Prints "set N stack M" (seq) or "lines N" (ws, mpbt), then "done".
  */
 #include <stdint.h>
 
+#include "scc_copy.h"
 #include "testlib.h"
 
 #define LINE 32
@@ -33,6 +40,17 @@ static void __attribute__((noinline)) ws(unsigned kib, long passes)
 
     for (long p = 0; p < passes; p++)
         for (const volatile uint32_t *q = buf; q < end; q += LINE / 4)
+            (void)*q;
+}
+
+/* reads the first word of each line of @kib KiB from @from, @passes times */
+static void __attribute__((noinline)) span(const volatile uint32_t *from, unsigned kib,
+                                           long passes)
+{
+    const volatile uint32_t *end = from + kib * 1024 / 4;
+
+    for (long p = 0; p < passes; p++)
+        for (const volatile uint32_t *q = from; q < end; q += LINE / 4)
             (void)*q;
 }
 
@@ -78,8 +96,16 @@ int main(int argc, char **argv)
         CHECK(n > 0, "lines= is empty");
         printf("set %u stack %u\n", set, stack);
         seq(buf + set * LINE / 4, code, n, arg_long(argc, argv, "rounds", 10));
+    } else if (!strcmp(what, "mpbt")) {
+        long passes = arg_long(argc, argv, "passes", 1);
+
+        printf("lines %u\n", 16 * 1024 / LINE);
+        span(buf, 16, 1);
+        CHECK(!scc_copy_mark_mpbt(buf, 16 * 1024, 1), "marking the 16 KiB MPBT failed");
+        span(buf + 16 * 1024 / 4, 32, 1);
+        span(buf, 16, passes);
     } else {
-        FAIL("what: ws or seq");
+        FAIL("what: ws, seq or mpbt");
     }
     printf("done\n");
     return 0;

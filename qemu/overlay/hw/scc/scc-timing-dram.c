@@ -376,7 +376,8 @@ static void tm_store_around(SCCMachineState *s, SCCCore *c, uint64_t paddr)
  * write miss, i.e. are write around"):
  * - a read that misses both waits for the posted writes, then costs
  *   o_mem_r + 2 d L_hop and fills both (MPBT lines: the L1 only); a read
- *   that misses only the L1 costs an L2 hit;
+ *   that misses only the L1 costs an L2 hit (not an MPBT read: those
+ *   bypass the L2, and a line it holds is a miss for them);
  * - a store that hits the L1 dirties the line; one that hits only the L2
  *   is posted to it (its gap the L2's cost: 002's 116 MB/s L2 writes);
  *   one that misses both is posted around them, o_mem_ws + 2 d L_hop for
@@ -465,7 +466,13 @@ void tm_ram(CPUState *cs, uint64_t paddr, int size, bool store,
             return;
         }
     }
-    w = tm_l2_way(k, tag);
+    /*
+     * MPBT loads bypass the L2 (002: "MPBT tagged reads do not benefit
+     * from the L2 cache as it is bypassed"): a line the L2 holds from
+     * plain accesses is not a hit for them. (MPBT stores went to the WCB
+     * above.)
+     */
+    w = mpbt ? -1 : tm_l2_way(k, tag);
     if (store) {
         if (w >= 0) {
             k->l2_dirty[s2] |= 1u << w;
