@@ -29,7 +29,8 @@ APPS = BUILD / "apps"
 # flag), and how to run it: its cores and other apps. The keys must be
 # exactly the table's: an option added to an app needs a value here.
 COLL = {"op": "bcast", "alg": "binomial", "sizes": "32", "root": 0, "iters": 1, "warmup": 0,
-        "rtype": "double", "rop": "sum", "copy": "libscc", "buffers": "fresh", "mpbt": "none",
+        "rtype": "double", "rop": "sum", "copy": "libscc", "proto": "rcce1", "buffers": "fresh",
+        "mpbt": "none",
         "regions": True, "list": True}     # --list last: it lists and ends the run
 RUNS = {
     "bcast_bench": {"cores": "0-1", "options": COLL},

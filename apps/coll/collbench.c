@@ -42,6 +42,12 @@
  * lockstep sends (RCCE_comm's collectives in 001 ran on RCCE 1.x's sends,
  * and libscc's copy is the one that gives 001's o_mem_w: docs/timing.md).
  *
+ * --proto libscc|rcce1 (every member): rcce1 adds RCCE 1.x's protocol to
+ * the copy style (RCCE_COPY_PROTO1, libscc/src/chan.c): its payload
+ * chunk, a flag cleared per chunk, and the bytes after a message's last
+ * whole line sent as a chunk of their own (004 line 176: RCCE 1.1.0's
+ * "extra synchronization"), as RCCE_comm's collectives ran on RCCE 1.x.
+ *
  * --buffers reuse: every iteration of a size works on the same buffers
  * (IMB's default, and the thesis' 1000 repetitions of one call, 000
  * L2515-2519), so a message that fits the caches is received into lines
@@ -111,6 +117,7 @@ enum { CB_MPBT_IN = 1, CB_MPBT_OUT = 2 };
     X(CB_RTYPE, "rtype", value)         \
     X(CB_ROP, "rop", value)             \
     X(CB_COPY, "copy", value)           \
+    X(CB_PROTO, "proto", value)         \
     X(CB_BUFFERS, "buffers", value)     \
     X(CB_MPBT, "mpbt", value)           \
     X(CB_LIST, "list", flag)
@@ -139,7 +146,7 @@ static int cb_usage(const char *fmt, ...)
                 "usage: PROG NUES GHZ CORE... [--op OP] [--alg NAME[:k=v,...]|all]... "
                 "[--sizes 32,100,1K-1M|1:1M] [--root R] [--iters N] [--warmup W] "
                 "[--rtype int|long|float|double] [--rop sum|max|min|prod] "
-                "[--copy libscc|rcce1|lockstep] [--buffers fresh|reuse] "
+                "[--copy libscc|rcce1|lockstep] [--proto libscc|rcce1] [--buffers fresh|reuse] "
                 "[--mpbt none|in|out|both] [--list] [--regions]\n");
     return 2;
 }
@@ -576,7 +583,7 @@ static int cb_options(struct cb *b, int argc, char **argv, int *list)
     struct bench_args args;
     const char *v;
     long x;
-    int k;
+    int k, copy = RCCE_COPY_LIBSCC, proto = 0;
 
     bench_args(&args, argc, argv, 1, &cb_opts);
     while ((k = bench_next(&args, &v)) != BENCH_END) {
@@ -619,7 +626,12 @@ static int cb_options(struct cb *b, int argc, char **argv, int *list)
         case CB_COPY:
             if ((x = cb_lookup(v, cnames, cvals, 3)) < 0)
                 return cb_usage("bad --copy '%s': want libscc, rcce1 or lockstep", v);
-            RCCE_copy_style((int)x);
+            copy = (int)x;
+            break;
+        case CB_PROTO:
+            if (strcmp(v, "libscc") && strcmp(v, "rcce1"))
+                return cb_usage("bad --proto '%s': want libscc or rcce1", v);
+            proto = strcmp(v, "rcce1") ? 0 : RCCE_COPY_PROTO1;
             break;
         case CB_BUFFERS:
             if (strcmp(v, "fresh") && strcmp(v, "reuse"))
@@ -636,6 +648,8 @@ static int cb_options(struct cb *b, int argc, char **argv, int *list)
             break;
         }
     }
+    if (copy != RCCE_COPY_LIBSCC || proto)
+        RCCE_copy_style(copy | proto);
     return 0;
 }
 
