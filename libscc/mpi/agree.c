@@ -22,7 +22,13 @@ struct line {                   /* one MPB line */
     int16_t rmin, rmax;
     int32_t maps;
 };
-_Static_assert(sizeof(struct line) <= SCC_MPB_LINE, "an agreement line is one MPB line");
+#define LINE_WORDS (sizeof(struct line) / 4)
+_Static_assert(sizeof(struct line) <= SCC_MPB_LINE && sizeof(struct line) % 4 == 0,
+               "an agreement line is one MPB line, in words");
+union words {                   /* a line as the words it is stored and loaded in */
+    struct line l;
+    uint32_t w[LINE_WORDS];
+};
 
 static size_t lines_off;        /* [2][ROUNDS] lines at this offset of every MPB */
 static int ready;
@@ -43,50 +49,62 @@ int agree_ready(void)
     return ready;
 }
 
-static void take(long long *acc, const struct line *l)
+/* The ranges so far with what a partner's line says. */
+static void take(struct line *a, const struct line *l)
 {
-    if (l->kmin < acc[0]) acc[0] = l->kmin;
-    if (l->kmax > acc[1]) acc[1] = l->kmax;
-    if (l->rmin < acc[2]) acc[2] = l->rmin;
-    if (l->rmax > acc[3]) acc[3] = l->rmax;
-    if (l->bmin < acc[4]) acc[4] = l->bmin;
-    if (l->bmax > acc[5]) acc[5] = l->bmax;
-    acc[6] &= l->maps;
+    if (l->kmin < a->kmin) a->kmin = l->kmin;
+    if (l->kmax > a->kmax) a->kmax = l->kmax;
+    if (l->rmin < a->rmin) a->rmin = l->rmin;
+    if (l->rmax > a->rmax) a->rmax = l->rmax;
+    if (l->bmin < a->bmin) a->bmin = l->bmin;
+    if (l->bmax > a->bmax) a->bmax = l->bmax;
+    a->maps &= l->maps;
 }
 
-/* acc: kmin, kmax, rmin, rmax, bmin, bmax, maps (coll.c), in and out. */
+/* acc: kmin, kmax, rmin, rmax, bmin, bmax, maps (coll.c), in and out;
+ * worked on as the line's own 32-bit words (each round is on the path of
+ * every member after it: its instructions count). */
 void agree_world(long long *acc)
 {
     int n = mpi_env.np, me = mpi_env.me;
     size_t set = lines_off + (++epoch & 1) * ROUNDS * SCC_MPB_LINE;
+    union words a = { { epoch, (int32_t)acc[0], (int32_t)acc[1], (uint32_t)acc[4],
+                        (uint32_t)acc[5], (int16_t)acc[2], (int16_t)acc[3],
+                        (int32_t)acc[6] } };
 
-    acc[4] = (uint32_t)acc[4];
-    acc[5] = (uint32_t)acc[5];
     for (int k = 1, round = 0; k < n; k <<= 1, round++) {
-        struct line out = { epoch, (int32_t)acc[0], (int32_t)acc[1], (uint32_t)acc[4],
-                            (uint32_t)acc[5], (int16_t)acc[2], (int16_t)acc[3],
-                            (int32_t)acc[6] };
         t_vcharp to = scc_self.mpb[(me + k) % n] + set + (size_t)round * SCC_MPB_LINE;
         t_vcharp mine = my_mpb() + set + (size_t)round * SCC_MPB_LINE;
 
         /* the ranges, then the epoch in the same line, then out of the WCB */
-        plat_put(to + sizeof out.epoch, (const char *)&out + sizeof out.epoch,
-                 sizeof out - sizeof out.epoch);
+        for (size_t i = 1; i < LINE_WORDS; i++)
+            plat_store_relaxed(to + 4 * i, a.w[i]);
         plat_store(to, epoch);
         plat_flush(my_mpb());
         /* a pass of MPI's progress reads every channel line (47 of them
-         * on 48 ranks), far longer than a look at this one: it is only
-         * for members still delivering their packets to this one before
-         * they enter (coll_enter), so the first LOOKS looks go without
-         * (and without sleeping, which only a pass that found nothing
-         * may precede: a write wakes a sleeper once) */
-        for (unsigned int i = 0; line_read(mine) != epoch; i++)
-            if (i < LOOKS)
+         * on 48 ranks), some 40 looks at this one: it is only for members
+         * still delivering their packets to this one before they enter
+         * (coll_enter), so it comes after LOOKS looks, then after twice
+         * as many, up to every 2048th look. Looks never sleep: only a
+         * pass that found nothing may precede a sleep (a write wakes a
+         * sleeper once) */
+        for (unsigned int i = 1; line_read(mine) != epoch; i++)
+            if (i < LOOKS || ((i & (i - 1)) && (i & 2047)))
                 plat_pause(i);
             else
                 progress_wait(progress());
-        struct line in;
-        plat_get(&in, mine, sizeof in);
-        take(acc, &in);
+        /* the line is in the L1 since the read that saw the epoch (one
+         * line write brought all of it): no second read of the MPB */
+        union words in;
+        for (size_t i = 0; i < LINE_WORDS; i++)
+            in.w[i] = plat_load_relaxed(mine + 4 * i);
+        take(&a.l, &in.l);
     }
+    acc[0] = a.l.kmin;
+    acc[1] = a.l.kmax;
+    acc[2] = a.l.rmin;
+    acc[3] = a.l.rmax;
+    acc[4] = a.l.bmin;
+    acc[5] = a.l.bmax;
+    acc[6] = a.l.maps;
 }
