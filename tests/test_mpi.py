@@ -212,3 +212,49 @@ def test_benchmarks_run(name, args, head):
     assert r.returncode == 0, explain(r)
     lines = r.stdout.splitlines()
     assert lines[0] == head and len(lines) == 1 + len(args) * 2 + (name == "collbench")
+
+
+# --- MPICH's own test suite (tests/mpi/mpich/run.py, docs/mpi.md) ------------------------
+
+MPICH_SRC = BUILD / "src" / "mpich-tests"
+RUNNER = REPO / "tests" / "mpi" / "mpich" / "run.py"
+
+
+def mpich_suite(*args: str, timeout: float) -> tuple[subprocess.CompletedProcess, dict]:
+    """The runner with args; its closing line's numbers."""
+    import re
+    import sys
+    if not (MPICH_SRC / "util" / "mtest.c").is_file():
+        pytest.skip(f"MPICH's test suite is not in {MPICH_SRC}: this machine could not fetch "
+                    "bookworm's mpich source (make mpich-tests-src says why)")
+    r = subprocess.run([sys.executable, str(RUNNER), *args], capture_output=True, text=True,
+                       timeout=timeout, stdin=subprocess.DEVNULL)
+    lines = r.stdout.strip().splitlines() or ["?"]
+    m = re.fullmatch(r"(\d+) passed, (\d+) failed, (\d+) not built", lines[-1])
+    assert m and r.returncode in (0, 1), \
+        f"exit {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    return r, dict(zip(("passed", "failed", "not_built"), map(int, m.groups())))
+
+
+@pytest.mark.slow
+@pytest.mark.no_qemu
+def test_mpich_suite_on_the_host():
+    """The folders comm, group, init, attr and errhan on the host (about
+    80 testlist entries; all eight folders, 397 entries, take `make
+    mpich-tests` ten minutes): every test that builds passes."""
+    r, n = mpich_suite("--host", "--dirs", "comm,group,init,attr,errhan", timeout=1500)
+    assert n["failed"] == 0 and n["passed"] >= 70, r.stdout[-6000:]
+
+
+@pytest.mark.slow
+def test_mpich_suite_on_the_chip():
+    """A few tests of each folder on the chip (all of them: make mpich-tests)."""
+    r, n = mpich_suite("--chip", "--quick", timeout=1500)
+    assert n["failed"] == 0 and n["not_built"] == 0 and n["passed"] > 0, r.stdout[-6000:]
+
+
+@pytest.mark.slow
+def test_mpich_suite_in_timing_mode():
+    """The ten tests chosen for the chip's timing mode pass there."""
+    r, n = mpich_suite("--timing", timeout=1500)
+    assert n == {"passed": 10, "failed": 0, "not_built": 0}, r.stdout[-6000:]
