@@ -82,17 +82,23 @@ void agree_world(long long *acc)
         plat_store(to, epoch);
         plat_flush(my_mpb());
         /* a pass of MPI's progress reads every channel line (47 of them
-         * on 48 ranks), some 40 looks at this one: it is only for members
-         * still delivering their packets to this one before they enter
-         * (coll_enter), so it comes after LOOKS looks, then after twice
-         * as many, up to every 2048th look. Looks never sleep: only a
-         * pass that found nothing may precede a sleep (a write wakes a
-         * sleeper once) */
-        for (unsigned int i = 1; line_read(mine) != epoch; i++)
-            if (i < LOOKS || ((i & (i - 1)) && (i & 2047)))
+         * on 48 ranks), some 40 looks at this one: with nothing under way
+         * it is only for members still delivering their packets to this
+         * one before they enter (coll_enter), so it comes after LOOKS
+         * looks, then after twice as many, up to every 2048th look; once
+         * a pass moved something or found MPI's work under way (a
+         * rendezvous across the call), one comes at every look until
+         * neither is so. Looks never sleep:
+         * only a pass that found nothing may precede a sleep (a write
+         * wakes a sleeper once) */
+        for (unsigned int i = 1, busy = 0; line_read(mine) != epoch; i++)
+            if (!busy && (i < LOOKS || ((i & (i - 1)) && (i & 2047)))) {
                 plat_pause(i);
-            else
-                progress_wait(progress());
+            } else {
+                busy = (unsigned int)progress();
+                progress_wait((int)busy);
+                busy |= (unsigned int)transport_busy();
+            }
         /* the line is in the L1 since the read that saw the epoch (one
          * line write brought all of it): no second read of the MPB */
         union words in;

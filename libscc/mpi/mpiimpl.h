@@ -203,6 +203,7 @@ void send_raw(int ue, const void *data, size_t len, MPI_Request notify, void *ow
 int  send_now(int ue, int ctx, int tag, int src_rank, const void *buf, size_t n);
 int  outbox_empty(void);
 void transport_hold(int on);            /* 1: start no send until 0 (coll_enter) */
+int  transport_busy(void);              /* work under way that passes of progress move */
 int  transport_poll(int ue);            /* req_wait's look at ue's line: 1, 0 or -1 */
 /* A receive from one rank at once, with no request: 1 if done (MPI_Recv). */
 int  recv_now(void *buf, size_t cap, int ue, int ctx, int src, int tag, MPI_Status *st);

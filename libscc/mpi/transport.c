@@ -82,6 +82,7 @@ static struct in in[RCCE_MAXNP];
 static char stage[RCCE_MAXNP][SCC_MPB_PAYLOAD_SIZE];
 static MPI_Request raw_req[RCCE_MAXNP];
 static int nactive;             /* raw data arriving (in[].active) */
+static int nraw;                /* raw data announced (raw_req[] set) */
 static MPI_Request posted_head, posted_tail;
 static struct unexp *unexp_head, *unexp_tail;
 static size_t unexp_bytes;
@@ -102,6 +103,15 @@ int outbox_empty(void)
 void transport_hold(int on)
 {
     hold = on;
+}
+
+/* Whether MPI has work under way that only passes of progress move on: a
+ * message leaving that someone waits for or that others follow (not one
+ * held), raw data coming or announced. */
+int transport_busy(void)
+{
+    return (sending && (sending->raw || sending->notify)) || (out_head && !hold) ||
+           self_head || nactive || nraw;
 }
 
 static void queue(struct out **head, struct out **tail, struct out *o)
@@ -549,6 +559,7 @@ static void arrived(int ue, const struct pkt *h, char *data, size_t len, int own
     }
     case P_DATA:
         raw_req[ue] = req_by_id((int)h->rreq);
+        nraw++;
         break;
     case P_ACK:
         req_done(req_by_id((int)h->sreq));
@@ -596,6 +607,7 @@ static void raw_arrived(int ue, char *buf)
     size_t cap = capacity(r), n = r->bytes < cap ? r->bytes : cap;
 
     raw_req[ue] = NULL;
+    nraw--;
     if (buf != r->buf) {
         type_unpack(buf, (MPI_Aint)n, r->buf, r->count, r->type);
         free(buf);
