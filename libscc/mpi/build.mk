@@ -117,6 +117,22 @@ $(MPICC_JSON): libscc/mpi/build.mk | $(PICOLIBC_STAMP)
 	  '"host_needs": ["$(MPI_OUT)/host/libmpi.a"]' \
 	  '}' > $@.tmp
 	@mv $@.tmp $@
+
+# NetPIPE 3.7.2's MPI module (Debian's netpipe source, its upstream tarball
+# alone: trixie's .dsc answers 404), built unchanged with scc-mpicc; run it
+# between two cores in timing mode (docs/mpi.md, "NetPIPE"):
+#   build/venv/bin/scc-mpiexec -n 2 --timing build/netpipe/NPmpi.elf -o /dev/stdout
+NETPIPE_SRC := $(BUILD)/src/netpipe/.scc-source
+NETPIPE     := $(BUILD)/netpipe/NPmpi.elf
+.PHONY: netpipe
+$(NETPIPE_SRC): | $(BUILD)/src/grub2/.scc-source $(BUILD)/src/picolibc/.scc-source \
+		$(BUILD)/qemu-version.txt
+	scripts/fetch-debsrc.sh --orig-only netpipe 3.7 $(BUILD) netpipe src/netpipe.c src/mpi.c
+$(NETPIPE): $(NETPIPE_SRC) $(MPICC_JSON) $(LIBMPI_CHIP) $(LIBSCC_SYS)
+	@mkdir -p $(@D)
+	$(PYTHON_VENV)/bin/scc-mpicc -O2 -DMPI -I $(BUILD)/src/netpipe/src -o $@ \
+	    $(BUILD)/src/netpipe/src/netpipe.c $(BUILD)/src/netpipe/src/mpi.c
+netpipe: $(NETPIPE)
 endif
 
 endif
