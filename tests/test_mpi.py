@@ -258,3 +258,28 @@ def test_mpich_suite_in_timing_mode():
     """The ten tests chosen for the chip's timing mode pass there."""
     r, n = mpich_suite("--timing", timeout=1500)
     assert n == {"passed": 10, "failed": 0, "not_built": 0}, r.stdout[-6000:]
+
+
+@pytest.mark.slow
+def test_netpipe_runs_between_two_cores_in_timing_mode():
+    """NetPIPE 3.7.2's MPI module, built unchanged (make netpipe), on
+    cores 0 and 1 in timing mode, 1 byte to 8 KiB with 20 repeats: its
+    output file (/dev/stdout) has a line per size, and the curve rises
+    (docs/mpi.md, "NetPIPE", has the whole of it)."""
+    exe = BUILD / "netpipe" / "NPmpi.elf"
+    if not exe.is_file():
+        pytest.skip(f"{exe} is not built: make netpipe (NetPIPE's source could not be fetched?)")
+    r = subprocess.run([str(MPIEXEC), "-n", "2", "--timing", "--timeout", str(CHIP_LIMIT),
+                        str(exe), "-o", "/dev/stdout", "-u", "8192", "-n", "20"],
+                       capture_output=True, text=True, timeout=CHIP_LIMIT + 60,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, explain(r)
+    rows = {}
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[0].isdigit():
+            rows[int(f[0])] = (float(f[1]), float(f[2]))     # bytes: Mbit/s, seconds
+    assert 1 in rows and 8192 in rows and len(rows) > 30, explain(r)
+    assert 0 < rows[1][1] < 20e-6, f"1 byte one way in {rows[1][1] * 1e6:.2f} us (modeled)"
+    assert rows[8192][0] > 2 * rows[64][0], explain(r)
+
