@@ -282,4 +282,3 @@ def test_netpipe_runs_between_two_cores_in_timing_mode():
     assert 1 in rows and 8192 in rows and len(rows) > 30, explain(r)
     assert 0 < rows[1][1] < 20e-6, f"1 byte one way in {rows[1][1] * 1e6:.2f} us (modeled)"
     assert rows[8192][0] > 2 * rows[64][0], explain(r)
-

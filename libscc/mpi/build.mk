@@ -137,11 +137,13 @@ $(NETPIPE): $(NETPIPE_SRC) $(MPICC_JSON) $(LIBMPI_CHIP) $(LIBSCC_SYS)
 	$(NETPIPE_CC)
 netpipe: $(NETPIPE)
 
-# make test builds it too (tests/test_mpi.py runs it briefly), or says why not
+# make test builds it too (tests/test_mpi.py runs it briefly), or says why not;
+# after MPICH's fetch (each may run apt-get update: one at a time)
 test: netpipe-if-possible
 .PHONY: netpipe-if-possible
 netpipe-if-possible: | $(BUILD)/src/grub2/.scc-source $(BUILD)/src/picolibc/.scc-source \
-		$(BUILD)/qemu-version.txt $(MPICC_JSON) $(LIBMPI_CHIP) $(LIBSCC_SYS) $(VENV_STAMP)
+		$(BUILD)/qemu-version.txt $(MPICC_JSON) $(LIBMPI_CHIP) $(LIBSCC_SYS) $(VENV_STAMP) \
+		mpich-tests-src-if-possible
 	@{ $(NETPIPE_FETCH) && $(NETPIPE_CC); } || echo "warning: NetPIPE could not be" \
 	    "fetched or built (above): tests/test_mpi.py skips its run"
 endif
