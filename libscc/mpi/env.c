@@ -58,8 +58,8 @@ static int run_cores(int *cores)
 }
 
 /* A rank whose program ended without MPI_Finalize: say so, fail the run.
- * A destructor, not an atexit handler: exit() runs both on the host, but
- * on the chip picolibc's exit() runs only the destructors. */
+ * A destructor, not an atexit handler: exit() runs the program's atexit
+ * handlers first (one of them may call MPI_Finalize), on both backends. */
 __attribute__((destructor)) static void at_exit(void)
 {
     if (mpi_env.up && !mpi_env.down) {
