@@ -99,6 +99,8 @@ void agree_world(long long *acc)
                 progress_wait((int)busy);
                 busy |= (unsigned int)transport_busy();
             }
+        if (scc_self.idle)      /* not idle: the next wait starts afresh */
+            scc_self.idle = 0;
         /* the line is in the L1 since the read that saw the epoch (one
          * line write brought all of it): no second read of the MPB */
         union words in;

@@ -235,6 +235,8 @@ int req_wait(MPI_Request *rp, MPI_Status *st)
                 look = 0;
                 if (got < 0)
                     progress_wait(progress());
+                else if (scc_self.idle)     /* not idle: the next wait starts afresh */
+                    scc_self.idle = 0;
             }
         }
         progress_focus(-1);

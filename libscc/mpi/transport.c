@@ -678,6 +678,7 @@ static int take_packet(int ue, t_vcharp line)
  * between two of 48 ranks four times slower. The full passes still take
  * everything that arrives out of the MPB. */
 #define FULL_PASS 16
+#define IDLE_FULL 32            /* fruitless passes in a row after which every pass is full */
 #define LOOKS 16                /* looks at one line between passes (req_wait, recv_now) */
 static int focus = -1;
 static unsigned int passes;
@@ -709,7 +710,11 @@ int transport_poll(int ue)
 
 static int progress_recv(void)
 {
-    int moved = 0, full = focus < 0 || !(++passes % FULL_PASS);
+    /* a pass that may precede a sleep looks at every line: a packet from
+     * another rank that came before the wake-up was armed wakes nobody,
+     * and a focused pass would not see it (libscc's sleep arms after 50
+     * fruitless checks or more: plat_relax) */
+    int moved = 0, full = focus < 0 || !(++passes % FULL_PASS) || scc_self.idle >= IDLE_FULL;
     t_vcharp mine = my_mpb();
 
     plat_invalidate();          /* once for all the lines below (chan_incoming's test) */
@@ -805,6 +810,8 @@ int recv_now(void *buf, size_t cap, int ue, int ctx, int src, int tag, MPI_Statu
                 st->mpi_bytes = (long long)n;
             }
             got = 1;
+            if (scc_self.idle)  /* not idle: the next wait starts afresh */
+                scc_self.idle = 0;
             break;
         }
         if (look % LOOKS) {
