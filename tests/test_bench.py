@@ -107,6 +107,8 @@ def test_ranges(value, want):
     ({"experiment": {"cores": "0-99999999999"}}, "cores"),
     ({"experiment": {"name": "a b"}}, "letters, digits"),
     ({"sweep": {"n": {"start": 0, "stop": 10 ** 9, "step": 1}}}, "more than"),
+    ({"experiment": {"output": "xml"}}, "output 'xml': one of csv, netpipe"),
+    ({"experiment": {"program": "netpipe/NPmpi.elf"}}, "one of them"),
 ])
 def test_bad_experiments_are_refused_with_a_reason(bad, why):
     s = spec()
@@ -140,13 +142,13 @@ def _changes(key_fn):
             changed.add(name)
     for field, value in [("args", p.args + ("--root", "1")), ("machine", {"core-hz": "1"}),
                          ("kernel", {"mbox": "poll"}), ("cores", (0, 1)),
-                         ("mode", "functional")]:
+                         ("mode", "functional"), ("output", "netpipe")]:
         if key_fn(dataclasses.replace(p, **{field: value}), HASHES) != base:
             changed.add(field)
     return changed
 
 
-ALL_INPUTS = set(HASHES) | {"args", "machine", "kernel", "cores", "mode"}
+ALL_INPUTS = set(HASHES) | {"args", "machine", "kernel", "cores", "mode", "output"}
 
 
 @pytest.mark.no_qemu
@@ -889,3 +891,69 @@ def test_the_manifest_keeps_each_apps_legend(cli_run):
     # each line once (two points printed them), no point's own command line
     assert len(legend) == len(set(legend))
     assert not any(l.startswith("# command:") for l in legend)
+
+
+# --- a program of another output: NetPIPE ------------------------------------------------
+
+# NetPIPE 3.7.2's stdout as a chip run gives it (core 0's, -o /dev/stdout):
+# its banner, the host names, then a line per size; one line of its
+# progress on stderr mixed in, as a console can.
+NETPIPE_OUT = """\
+Sending output to /dev/stdout
+0: scc-core00
+Now starting the main loop
+       1 2.724784   0.00000280
+  0:       1 bytes     20 times -->      2.72 Mbps in       2.80 usec
+    1000 762.939453   0.00001000
+   65536 988.142292   0.00050600
+"""
+
+
+@pytest.mark.no_qemu
+def test_netpipe_output_becomes_rows():
+    """Its lines "bytes Mbit/s seconds" as rows, in order, the rest left
+    out; us and MB/s (10^6 bytes a second, one way) worked out here by
+    hand: 1 B in 2.8 us is 0.357 MB/s, 1000 B in 10 us 100 MB/s, 64 KiB in
+    506 us 129.5 MB/s."""
+    from scc.bench import outputs
+    rows, legend = outputs.parse("netpipe", NETPIPE_OUT)
+    assert [r["bytes"] for r in rows] == [1, 1000, 65536]
+    assert [r["mbit_per_s"] for r in rows] == [2.724784, 762.939453, 988.142292]
+    assert [r["seconds"] for r in rows] == [2.8e-6, 1e-5, 5.06e-4]
+    assert [r["us"] for r in rows] == pytest.approx([2.8, 10.0, 506.0])
+    assert [r["MB_per_s"] for r in rows] == pytest.approx([0.357143, 100.0, 129.5178],
+                                                          rel=1e-5)
+    assert all(l.startswith("#") for l in legend) and "modeled SCC time" in " ".join(legend)
+    assert outputs.parse("netpipe", "Sending output to /dev/stdout\n") == ([], legend)
+    with pytest.raises(ValueError, match="a time of 0.0 s"):
+        outputs.netpipe_rows("       8 0.000000   0.00000000\n")
+
+
+def netpipe_spec(program="netpipe/NPmpi.elf"):
+    return {"experiment": {"name": "np", "program": program, "output": "netpipe",
+                           "cores": "0,1", "timeout": 60},
+            "args": {"-o": "/dev/stdout", "-u": 8, "-n": 2}}
+
+
+@pytest.mark.no_qemu
+def test_a_program_in_the_build_with_getopt_words():
+    """program names a file in build/ (the same from any directory the
+    experiment file is written to); an argument whose name begins with
+    "-" is that word; the output format is the point's."""
+    for base in (REPO, REPO / "build" / "report" / "experiments"):
+        (p,) = xp.expand(netpipe_spec(), base=base).points
+        assert p.app == str(BUILD / "netpipe" / "NPmpi.elf")
+        assert p.args == ("-o", "/dev/stdout", "-u", "8", "-n", "2")
+        assert p.output == "netpipe" and p.clock == "modeled" and not p.rcce
+    assert xp.expand(spec()).points[0].output == "csv"
+
+
+@pytest.mark.no_qemu
+def test_a_missing_program_is_refused_saying_how_to_build_it(tmp_path, cache, capsys):
+    f = tmp_path / "np.toml"
+    f.write_text(xp.to_toml(netpipe_spec("netpipe/NPnone.elf")))
+    out = tmp_path / "out"
+    assert bench.main(["run", str(f), "--workers", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"program {BUILD}/netpipe/NPnone.elf is not built: `make netpipe` builds it" in err, err
+    assert not out.exists()

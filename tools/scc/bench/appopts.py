@@ -27,6 +27,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from scc.bench import outputs
 from scc.bench.experiment import ExperimentError
 from scc.machine.coremap import format_cores
 from scc.machine.elf import elf_section
@@ -108,9 +109,12 @@ def _app_name(path: str) -> str:
     return name[:-4] if name.endswith(".elf") else name
 
 
-def _missing(path: str, backend: str) -> str:
+def _missing(path: str, backend: str, output: str = "csv") -> str:
     name = _app_name(path)
     d = app_dir(backend)
+    build = outputs.FORMATS[output].build if output in outputs.FORMATS else ""
+    if build:                           # a program built apart from the apps
+        return f"program {path} is not built: {build}"
     if Path(path).parent != d:          # a path of the experiment's own
         return f"app {path}: no such file"
     have = built_apps(backend)
@@ -155,7 +159,7 @@ def _word_problems(app: str, words: tuple[str, ...], opts: AppOptions) -> list[s
 def _point_problems(p) -> list[str]:
     out = []
     if not Path(p.app).is_file():
-        return [_missing(p.app, p.backend)]
+        return [_missing(p.app, p.backend, getattr(p, "output", "csv"))]
     try:
         opts = read(p.app)
     except ValueError as e:

@@ -7,6 +7,10 @@ the same structure as a dict:
     name = "bcast"              # names the results
     app = "bcast_bench"         # build/apps/NAME.elf (chip) or the host build
                                 # (build/libscc/rcce/host/NAME), or a path
+    program = "netpipe/NPmpi.elf"   # instead of app: a program built elsewhere,
+                                # its file in build/ (or absolute)
+    output = "csv"              # what it prints: csv (apps/lib/bench.h) or
+                                # netpipe (tools/scc/bench/outputs.py)
     backend = "chip"            # chip | host
     mode = "timing"             # timing (modeled SCC time) | functional
     cores = "0-47"              # the cores the app runs on
@@ -27,7 +31,9 @@ the same structure as a dict:
 
 An app argument KEY = VALUE is passed as the words --KEY VALUE (true: the
 bare flag --KEY), the one convention of every program in apps/
-(apps/lib/bench.h).
+(apps/lib/bench.h); a KEY that begins with "-" is the word as written
+("-u" = 65536: -u 65536), for a program of another convention (NetPIPE's
+getopt letters).
 
 A parameter (in args, sweep or a point) is an app argument, or `cores`,
 `mode`, `backend`, or `machine.KEY` / `kernel.KEY`, or `args.KEY` (the app
@@ -58,14 +64,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scc.bench import outputs
 from scc.machine import coremap
 from scc.paths import BUILD
 
 BACKENDS = ("chip", "host")
 MODES = ("timing", "functional")
 SECTIONS = ("experiment", "machine", "kernel", "args", "sweep", "points", "quick")
-EXPERIMENT_KEYS = ("name", "description", "app", "backend", "mode", "cores", "rcce",
-                   "timeout", "cache", "other")
+EXPERIMENT_KEYS = ("name", "description", "app", "program", "output", "backend", "mode",
+                   "cores", "rcce", "timeout", "cache", "other")
 OTHER_KEYS = ("app", "cores", "args")
 # Points with more than this many are almost surely a mistake in a range.
 MAX_POINTS = 100_000
@@ -109,6 +116,7 @@ class Point:
     # tools/scc/bench/appopts.py checks against the app
     options: dict = field(default_factory=dict)
     rcce: bool = False
+    output: str = "csv"     # what the program prints (tools/scc/bench/outputs.py)
 
     @property
     def clock(self) -> str:
@@ -219,12 +227,20 @@ def resolve_app(app: str, backend: str, base: Path | None = None) -> str:
     return str(BUILD / "apps" / f"{app}.elf")
 
 
+def resolve_program(program: str) -> str:
+    """A program's file ([experiment] program): in the build directory
+    unless absolute, so that a copy of the experiment file elsewhere
+    (scc-report's DIR/experiments/) names the same file."""
+    p = Path(program)
+    return str(p if p.is_absolute() else BUILD / p)
+
+
 def _arg_words(args: dict) -> list[str]:
     words: list[str] = []
     for k, v in args.items():
         if v is False or v is None:
             continue
-        words.append(f"--{k}")
+        words.append(k if k.startswith("-") else f"--{k}")
         if v is not True:
             words.append(str(v))
     return words
@@ -319,9 +335,17 @@ def expand(spec: dict, base: Path | None = None, quick: bool = False) -> Experim
     bad = set(e) - set(EXPERIMENT_KEYS)
     if bad:
         raise ExperimentError(f"[experiment]: unknown key(s) {', '.join(sorted(bad))}")
-    for key in ("name", "app"):
-        if not isinstance(e.get(key), str) or not e.get(key):
-            raise ExperimentError(f"[experiment] needs {key} = \"...\"")
+    if not isinstance(e.get("name"), str) or not e.get("name"):
+        raise ExperimentError("[experiment] needs name = \"...\"")
+    if ("app" in e) == ("program" in e):
+        raise ExperimentError("[experiment] needs app = \"...\" (an app of apps/) or "
+                              "program = \"...\" (a file in build/), one of them")
+    which = "app" if "app" in e else "program"
+    if not isinstance(e[which], str) or not e[which]:
+        raise ExperimentError(f"[experiment] needs {which} = \"...\"")
+    if e.get("output", "csv") not in outputs.FORMATS:
+        raise ExperimentError(f"[experiment] output {e.get('output')!r}: one of "
+                              f"{', '.join(outputs.FORMATS)}")
     name = e["name"]
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
         raise ExperimentError(f"[experiment] name {name!r}: letters, digits, . _ - only")
@@ -490,7 +514,7 @@ def _point(e: dict, spec: dict, params: dict, index: int, base: Path | None) -> 
     if mode not in MODES:
         raise ExperimentError(f"mode {mode!r}: one of {', '.join(MODES)}")
     core_ids = _cores(cores, machine)
-    app = resolve_app(e["app"], backend, base)
+    app = resolve_app(e["app"], backend, base) if "app" in e else resolve_program(e["program"])
     other = _others(others, core_ids, machine, backend, app, base)
     words = _fill(_arg_words(args), other)
     if e.get("rcce", False):
@@ -505,7 +529,8 @@ def _point(e: dict, spec: dict, params: dict, index: int, base: Path | None) -> 
                  cores=core_ids, machine=machine, kernel=kernel, args=tuple(words),
                  timeout=float(timeout) * _work(args, ncores),
                  cache=bool(e.get("cache", clock_modeled)), other=other,
-                 options=dict(args), rcce=bool(e.get("rcce", False)))
+                 options=dict(args), rcce=bool(e.get("rcce", False)),
+                 output=e.get("output", "csv"))
 
 
 def _toml_value(v: Any) -> str:

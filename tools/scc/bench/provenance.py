@@ -83,6 +83,8 @@ def cache_key(point, hashes: dict | None = None) -> str:
     }
     if getattr(point, "other", ()):    # (absent without: the keys of before stay valid)
         doc["other"] = [{"cores": list(o.cores), "args": list(o.args)} for o in point.other]
+    if getattr(point, "output", "csv") != "csv":   # the rows a cached result holds
+        doc["output"] = point.output
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
 

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scc.bench import provenance
+from scc.bench import outputs, provenance
 from scc.bench.experiment import Point
 from scc.machine import coremap, sccrun
 from scc.paths import BUILD
@@ -192,16 +192,22 @@ def run_point(point: Point) -> dict:
     except coremap.SccRunError as e:
         status, why, out, tail = "error", str(e), "", ""
     rows: list[dict] = []
+    fmt = getattr(point, "output", "csv")
+    comments = [l for l in out.splitlines() if l.startswith("#")][:100]
+    what = "CSV" if fmt == "csv" else f"{fmt} output"
     if status == "ok":
         try:
-            rows = parse_rows(out)
+            if fmt == "csv":
+                rows = parse_rows(out)
+            else:
+                rows, comments = outputs.parse(fmt, out)
         except Exception as e:          # a malformed table is the point's failure
-            status, why, tail = "failed", f"its CSV does not parse: {e}", out[-TAIL:]
+            status, why, tail = "failed", f"its {what} does not parse: {e}", out[-TAIL:]
         if status == "ok" and not rows:
-            status, why, tail = "failed", "it printed no CSV rows", out[-TAIL:]
+            status, why, tail = "failed", f"it printed no {what} rows", out[-TAIL:]
     return {"rows": rows, "status": status, "why": why, "tail": "" if status == "ok" else tail,
             "wall_s": round(time.monotonic() - t0, 3), "host": host, "start": start,
-            "csv_comments": [l for l in out.splitlines() if l.startswith("#")][:100]}
+            "csv_comments": comments}
 
 
 # --- the cache --------------------------------------------------------------------
