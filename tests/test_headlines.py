@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 
 from scc.bench import experiment as xp
-from scc.report import make, measures
+from scc.report import make, measures, netpipe
 from scc.report import rows as data
 from scc.report.tables import MeasureError
 
@@ -306,13 +306,15 @@ def test_every_experiment_file_parses_and_names_an_app_of_apps(quick):
     a row or a target."""
     files = report_experiment_files()
     read = {n for h in HEADLINES for n in h.experiments} | \
-        {n for t in data.all_targets() for n in t.experiments}
+        {n for t in data.all_targets() for n in t.experiments} | set(netpipe.EXPERIMENTS)
     assert {f.stem for f in files} == read
     for f in files:
         exp = xp.load(f, quick=quick)
         assert exp.name == f.stem
         spec = exp.spec
         assert spec["experiment"]["mode"] == "timing", f.name
+        if "program" in spec["experiment"]:     # NetPIPE's (the next test)
+            continue
         app = spec["experiment"]["app"]
         assert (REPO / "apps" / f"{app}.c").is_file(), f"{f.name}: no apps/{app}.c"
         assert 1 <= len(exp.points) <= 20, f.name
@@ -622,6 +624,131 @@ def test_a_measure_without_its_rows_says_what_is_missing():
         _by_id("1a").measure(dfs)
     with pytest.raises(MeasureError, match="no results"):
         _by_id("2a").measure(dfs)
+
+
+# --- NetPIPE beside the ping-pong rows (not a row) ------------------------------------
+
+# The options NetPIPE 3.7.2's netpipe.c handles when built with -DMPI (True:
+# it takes a value): read from its source when it was fetched (make
+# netpipe), else these, read from it once.
+NETPIPE_MPI_OPTIONS = {"A": False, "O": True, "p": True, "B": False, "I": False, "o": True,
+                       "s": False, "l": True, "u": True, "2": False, "h": True, "i": False,
+                       "z": False, "a": False, "S": False, "P": True, "n": True, "X": False}
+
+
+def _netpipe_mpi_options(text: str) -> dict[str, bool]:
+    """{letter: takes a value} of netpipe.c's getopt string, for the
+    letters whose case is compiled with -DMPI (inside no #if but its
+    own ! defined(TCGMSG) and defined(MPI))."""
+    takes = re.search(r'getopt\(argc, argv, "([^"]+)"\)', text).group(1)
+    stack, out = [], {}
+    for line in text.splitlines():
+        d = line.strip()
+        if d.startswith("#if"):
+            stack.append(d)
+        elif d.startswith("#el"):
+            stack[-1] = "#else"
+        elif d.startswith("#endif"):
+            stack.pop()
+        for c in re.findall(r"case '(.)'", line):
+            if c in takes and all(re.fullmatch(r"#if\s*!\s*defined\s*\(?TCGMSG\)?|"
+                                               r"#if\s*defined\s*\(MPI\)", x) for x in stack):
+                out[c] = takes[takes.index(c) + 1:takes.index(c) + 2] == ":"
+    return out
+
+
+@pytest.mark.parametrize("quick", [False, True])
+def test_the_netpipe_experiment_names_options_netpipe_takes(quick):
+    """experiments/report/netpipe.toml loads as scc-bench loads it: one
+    point, NetPIPE's MPI build (build/netpipe/NPmpi.elf) on cores 0 and 1 in
+    the timing mode, its output read as NetPIPE's, its arguments options of
+    NetPIPE's MPI build, each with its value, the output file the one
+    libscc's runtime opens, up to 64 KiB full and quick."""
+    src = REPO / "build" / "src" / "netpipe" / "src" / "netpipe.c"
+    takes = _netpipe_mpi_options(src.read_text(errors="replace")) if src.is_file() \
+        else NETPIPE_MPI_OPTIONS
+    assert takes == NETPIPE_MPI_OPTIONS
+    exp = xp.load(DATA / "netpipe.toml", quick=quick)
+    (p,) = exp.points
+    assert p.app == str(REPO / "build" / "netpipe" / "NPmpi.elf")
+    assert (p.cores, p.mode, p.backend, p.output, p.rcce, p.clock) == \
+        ((0, 1), "timing", "chip", "netpipe", False, "modeled")
+    words = list(p.args)
+    opts = dict(zip(words[::2], words[1::2]))
+    assert len(words) == 2 * len(opts)
+    for w in opts:
+        assert re.fullmatch(r"-.", w) and takes.get(w[1]) is True, w
+    assert opts["-o"] == "/dev/stdout" and opts["-u"] == "65536"
+    if quick:
+        assert opts["-n"] == "20" and opts["-p"] == "0" and p.timeout <= 300
+    else:
+        assert "-n" not in opts and "-p" not in opts      # NetPIPE's own repeats and sizes
+
+
+def _pp_rows():
+    """The ping-pong experiment's rows as its results hold them: api, copy,
+    mpbt, bytes, latency_us (one way), MB_per_s; the points the section
+    leaves out (MPBT on, RCCE 1.x's copies, put/get) far off."""
+    rows = []
+    for api in ("rcce", "ircce", "putget"):
+        for copy_ in ("libscc", "rcce1"):
+            for mpbt in ("off", "on"):
+                for b, us in ((32, 5.0), (4096, 50.0), (65536, 500.0)):
+                    slow = 1 if (api, copy_, mpbt) in (("rcce", "libscc", "off"),
+                                                       ("ircce", "libscc", "off")) else 9
+                    us = us * slow * (1.0 if api == "rcce" else 1.25)
+                    rows.append({"api": api, "copy": copy_, "mpbt": mpbt, "bytes": b,
+                                 "latency_us": us, "MB_per_s": b / us, "status": "ok",
+                                 "clock": "modeled"})
+    return pd.DataFrame(rows)
+
+
+def test_the_netpipe_section_table_and_plot(tmp_path):
+    """MPI from NetPIPE's rows, RCCE and iRCCE from the ping-pong's (libscc's
+    copies, MPBT off): one-way time at each curve's smallest size, MB/s at
+    4 KiB and 64 KiB (worked out here: 4096 B in 40 us is 102.4 MB/s, in
+    62.5 us 65.5), "-" where a curve lacks the size; a plot of the three,
+    in words."""
+    np_ = pd.DataFrame([{"bytes": b, "us": us, "MB_per_s": b / us, "status": "ok"}
+                        for b, us in ((1, 2.5), (4096, 40.0))])
+    lines = netpipe.table(netpipe.curves({"netpipe": np_, "pingpong": _pp_rows()}))
+    assert [(l["words"], l["smallest"], l["us"]) for l in lines] == [
+        ("MPI (NetPIPE 3.7.2)", 1, 2.5), ("RCCE", 32, 5.0), ("iRCCE", 32, 6.25)]
+    assert [l["mb_per_s"] for l in lines] == [{4096: 102.4, 65536: None},
+                                              {4096: 81.92, 65536: 131.072},
+                                              {4096: 65.536, 65536: 104.8576}]
+    md = "\n".join(netpipe.markdown({"netpipe": np_, "pingpong": _pp_rows()}, tmp_path,
+                                    {"netpipe": "x/netpipe.toml"}, quick=False))
+    assert "| MPI (NetPIPE 3.7.2) | 2.50 us (1 B) | 102 | - |" in md
+    assert "| iRCCE | 6.25 us (32 B) | 65.5 | 105 |" in md
+    assert "modeled SCC time" in md and "neither score" in md
+    assert "scc-bench run x/netpipe.toml --out build/bench/netpipe" in md
+    assert (tmp_path / "plots" / "netpipe.png").stat().st_size > 0
+    assert (tmp_path / "plots" / "netpipe.svg").is_file()
+
+
+def test_the_netpipe_section_without_netpipe_says_why(tmp_path, monkeypatch):
+    """NPmpi.elf not built (NetPIPE's source could not be fetched): the
+    report's preparation keeps every other experiment and says why, and the
+    section says MPI was not measured, with the ping-pong's curves."""
+    d = tmp_path / "data"
+    d.mkdir()
+    (d / "pingpong.toml").write_text((DATA / "pingpong.toml").read_text())
+    spec = tomllib.loads((DATA / "netpipe.toml").read_text())
+    spec["experiment"]["program"] = "netpipe/NPnone.elf"
+    (d / "netpipe.toml").write_text(xp.to_toml(spec))
+    monkeypatch.setattr(data, "DATA", d)
+    assert netpipe.wanted(None) and netpipe.wanted(["netpipe"]) and not netpipe.wanted(["12a"])
+    jobs, files, skipped = make.prepare([], [], tmp_path / "r", True, section=True)
+    assert [e.name for e, _ in jobs] == ["pingpong"] and set(files) == {"netpipe", "pingpong"}
+    assert "NPnone.elf is not built: `make netpipe` builds it" in skipped["netpipe"]
+    md = "\n".join(netpipe.markdown({"pingpong": _pp_rows()}, tmp_path / "r", files, True,
+                                    skipped["netpipe"]))
+    assert "**MPI (NetPIPE 3.7.2): not measured.** program " in md and "make netpipe" in md
+    assert "| RCCE | 5.00 us (32 B) |" in md and "| MPI" not in md
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setattr(data, "DATA", tmp_path / "empty")
+    assert not netpipe.wanted(None)
 
 
 # --- the example experiment files ----------------------------------------------------

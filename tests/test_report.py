@@ -151,6 +151,27 @@ def test_quick_report_of_the_papers(tmp_path):
         assert re.search(r"\*\*Verdict: (met|not met)\*\*", own), t.id
         assert f"| {t.id} |" in part, t.id
     assert "targets: 4; met:" in p.stdout
+    # beside the ping-pong rows, not a row: MPI (NetPIPE 3.7.2) next to RCCE
+    # and iRCCE, in neither the summary table nor a score
+    assert not any("NetPIPE" in r[0] or "MPI" in r[0] for r in rows)
+    at = {h.id: md.index(f"\n## {h.id}. ") for h in data.headlines()}
+    last_pp = max(at[h.id] for h in data.headlines() if "pingpong" in h.experiments)
+    sec = md.index("\n## MPI beside RCCE and iRCCE: NetPIPE 3.7.2\n")
+    assert last_pp < sec < min([i for i in at.values() if i > last_pp] + [len(md)])
+    part = md[sec:].split("\n## ")[1]
+    assert "| library | one-way time, smallest size | MB/s at 4 KiB | MB/s at 64 KiB |" in part
+    for lib in ("RCCE", "iRCCE"):       # the ping-pong's quick sizes: 4 KiB up
+        assert re.search(rf"\| {lib} \| [0-9.]+ us \([0-9]+ B\) \| [0-9.]+ \| ([0-9.]+|-) \|",
+                         part), part
+    assert "modeled SCC time" in part and "neither score" in part
+    assert (out / "plots" / "netpipe.png").is_file()
+    if (REPO / "build" / "netpipe" / "NPmpi.elf").is_file():
+        assert re.search(r"\| MPI \(NetPIPE 3\.7\.2\) \| [0-9.]+ us \(1 B\) \| [0-9.]+ \| "
+                         r"[0-9.]+ \|", part), part
+        assert "(not scored): MPI (NetPIPE 3.7.2) " in p.stdout
+        assert (out / "results" / "netpipe" / "results.csv").is_file()
+    else:                   # NetPIPE's source could not be fetched: said, not hidden
+        assert "**MPI (NetPIPE 3.7.2): not measured.** program " in part
 
 
 def _judged(id, role, verdict, published=1.0):

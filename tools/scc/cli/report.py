@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from scc.bench.experiment import ExperimentError
-from scc.report import make
+from scc.report import make, netpipe
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,21 +34,26 @@ def main(argv: list[str] | None = None) -> int:
                    help="local Dask workers (default: the host's CPUs)")
     g.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler")
     p.add_argument("--only", metavar="ID", action="append",
-                   help="only this headline (repeatable)")
+                   help="only this headline, target or section (netpipe: MPI beside RCCE "
+                   "and iRCCE; repeatable)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (on a terminal) or lines (elsewhere, every 30 s)")
     a = p.parse_args(argv)
     heads, tgts = make.select(a.only)
-    if not heads and not tgts:
-        p.error(f"no headline or target {', '.join(a.only)}")
+    section = netpipe.wanted(a.only)
+    if not heads and not tgts and not section:
+        p.error(f"no headline, target or section {', '.join(a.only)}")
     out = Path(a.out)
     try:
-        jobs, files = make.prepare(heads, tgts, out, a.quick)
+        jobs, files, skipped = make.prepare(heads, tgts, out, a.quick, section)
     except (ExperimentError, ValueError) as e:
         print(f"scc-report: error: {e}", file=sys.stderr)
         return 2
+    for name, why in skipped.items():
+        print(f"scc-report: warning: {name} not run: {why}", file=sys.stderr)
     done = make.run(heads, tgts, jobs, files, out, quick=a.quick, workers=a.workers,
-                    scheduler=a.scheduler, progress=False if a.no_progress else None)
+                    scheduler=a.scheduler, progress=False if a.no_progress else None,
+                    section=section, skipped=skipped)
     rows, t_rows = done["rows"], done["targets"]
     print(f"report: {out / 'index.md'} and {out / 'index.html'}")
     print(f"points: {done['run']} run, {done['cached']} cached, {done['failed']} failed")
@@ -66,6 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     if t_rows:
         print(f"targets: {len(t_rows)}; met: "
               + (", ".join(r["id"] for r in t_rows if r["verdict"] == "met") or "none"))
+    if section:
+        lines = done["netpipe"] or []
+        print(f"{netpipe.TITLE} (not scored): "
+              + ("; ".join(f"{ln['words']} {ln['us']:.3g} us at {ln['smallest']} B"
+                           for ln in lines) or "not measured")
+              + (" (MPI not measured)" if not any(ln["library"] == "mpi" for ln in lines)
+                 else ""))
     cannot = [r["id"] for r in rows if r.get("cannot")]
     print(f"outside with the reason the model cannot get inside: {len(cannot)}"
           + (f" ({', '.join(cannot)})" if cannot else ""))

@@ -12,7 +12,9 @@ result what the paper says, the configuration, its role (the parameters a
 calibrating row set), our number, the band and why, the verdict, a plot
 with the paper's values beside ours and the command that reproduces it.
 Nothing is hidden: a result outside its band says so. --quick runs fewer sizes
-and iterations, with every row still present.
+and iterations, with every row still present. Beside the ping-pong rows, a
+section that is not a row (netpipe.py): MPI measured with NetPIPE 3.7.2
+next to RCCE's and iRCCE's ping-pong, in neither score.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from pathlib import Path
 from scc.bench import appopts, plots, provenance, results
 from scc.bench import experiment as xp
 from scc.paths import BUILD, REPO
+from scc.report import netpipe as np_section
 from scc.report import rows as data
 from scc.report import targets as tg
 
@@ -143,7 +146,10 @@ def _plot(h, dfs, out: Path) -> Path | None:
 
 
 def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, files: dict,
-          targets=None, by_target=None) -> None:
+          targets=None, by_target=None, beside: list[str] | None = None) -> None:
+    """index.md and index.html. @beside: the lines of the section that is
+    not a row (netpipe.py), after the last row that reads the ping-pong
+    experiment (else after the rows)."""
     env = provenance.environment()
     by_id = {h.id: h for h in headlines}
     md = ["# The papers' headline results, reproduced on the emulated SCC", "",
@@ -188,8 +194,14 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
            f"- experiment files: `{_shown(out / 'experiments')}/` (each row's command below "
            "runs one)",
            ""]
-    for r in rows:
+    after = max((i for i, r in enumerate(rows)
+                 if np_section.PINGPONG in by_id[r["id"]].experiments), default=len(rows) - 1)
+    if beside and after < 0:
+        md += beside
+    for i, r in enumerate(rows):
         h = by_id[r["id"]]
+        if beside and i == after + 1:
+            md += beside
         md += [f"## {r['id']}. {h.result}", "", f"**The paper:** {h.paper}", "",
                f"**Configuration:** {h.config}", "", _role_md(h), ""]
         if r["verdict"] == "not reproducible here" and r["ours"] is None:
@@ -209,6 +221,8 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
         for name in h.experiments:
             md += ["```", f"build/venv/bin/scc-bench run {files[name]} --out build/bench/{name}",
                    "```", ""]
+    if beside and after == len(rows) - 1 and rows:
+        md += beside
     text = "\n".join(md) + "\n"
     (out / "index.md").write_text(text, encoding="utf-8")
     (out / "index.html").write_text(html(text, out), encoding="utf-8")
@@ -295,28 +309,43 @@ def select(only: list[str] | None) -> tuple[list, list]:
     return heads, tgts
 
 
-def prepare(heads, tgts, out: Path, quick: bool):
-    """Every experiment the rows and targets need, written as a file to
-    DIR/experiments/ and loaded: ([(experiment, its results directory)],
-    {name: its file}). Refuses (ExperimentError) an app that is not built
-    or an option an app does not take, before anything runs."""
+def prepare(heads, tgts, out: Path, quick: bool, section: bool = False):
+    """Every experiment the rows and targets need (and, with @section, the
+    NetPIPE section's: netpipe.py), written as a file to DIR/experiments/
+    and loaded: ([(experiment, its results directory)], {name: its file},
+    {name: why it does not run}). Refuses (ExperimentError) an app that is
+    not built or an option an app does not take, before anything runs;
+    NetPIPE's program not built is not refused: the section says why."""
     (out / "experiments").mkdir(parents=True, exist_ok=True)
     (out / "results").mkdir(exist_ok=True)
-    jobs, files = [], {}
-    for name, spec in specs(heads, tgts, quick).items():
+    jobs, files, skipped = [], {}, {}
+    todo = specs(heads, tgts, quick)
+    if section:
+        todo.update({n: data.experiment(n, quick) for n in np_section.EXPERIMENTS
+                     if n not in todo})
+    for name, spec in todo.items():
         f = out / "experiments" / f"{name}.toml"
         f.write_text(xp.to_toml(spec, f"scc-report{' --quick' if quick else ''}: "
                                 f"experiment {name}"), encoding="utf-8")
         files[name] = f
         jobs.append((xp.load(f), out / "results" / name))
+    for e, _ in [j for j in jobs if j[0].name == np_section.EXPERIMENT]:
+        try:
+            appopts.check([e])
+        except xp.ExperimentError as err:   # NetPIPE's source could not be fetched
+            skipped[e.name] = "; ".join(re.sub(r"^experiment '[^']*', points? [^:]*: ", "",
+                                               l.strip()) for l in str(err).splitlines()[1:])
+            jobs = [j for j in jobs if j[0] is not e]
     appopts.check([e for e, _ in jobs])     # every app built, every option its own
-    return jobs, files
+    return jobs, files, skipped
 
 
 def run(heads, tgts, jobs, files, out: Path, *, quick: bool, workers=None, scheduler=None,
-        progress: bool | None = None) -> dict:
-    """Run the jobs' points, judge every row and target, write the report.
-    Returns {"rows", "targets" (their judged rows), "run", "cached",
+        progress: bool | None = None, section: bool = False, skipped=None) -> dict:
+    """Run the jobs' points, judge every row and target, write the report
+    (with @section, the NetPIPE section; @skipped: {experiment: why it did
+    not run}). Returns {"rows", "targets" (their judged rows), "netpipe"
+    (the section's table lines, or None without it), "run", "cached",
     "failed" (points)}."""
     t0 = time.monotonic()
     frames = results.run_many(jobs, workers=workers, scheduler=scheduler, progress=progress,
@@ -329,7 +358,10 @@ def run(heads, tgts, jobs, files, out: Path, *, quick: bool, workers=None, sched
         shown = {n: f.relative_to(REPO) for n, f in files.items()}
     except ValueError:
         shown = files
+    beside = np_section.markdown(dfs, out, shown, quick, (skipped or {}).get(
+        np_section.EXPERIMENT, "")) if section else None
     write(rows, heads, dfs, out, quick=quick, wall=wall, files=shown, targets=t_rows,
-          by_target={t.id: t for t in tgts})
+          by_target={t.id: t for t in tgts}, beside=beside)
     return {"rows": rows, "targets": t_rows,
+            "netpipe": np_section.table(np_section.curves(dfs)) if section else None,
             **{k: sum(c[k] for _, c in frames) for k in ("run", "cached", "failed")}}
