@@ -11,56 +11,6 @@
 
 #include "mpiimpl.h"
 
-/* --- point to point on the collective context ------------------------------------ */
-
-static int csend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c)
-{
-    MPI_Request r;
-    req_isend(buf, count, t, dest, tag, c, c->ctx + 1, SEND_STD, &r);
-    return req_wait(&r, MPI_STATUS_IGNORE);
-}
-
-static int crecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c)
-{
-    MPI_Request r;
-    req_irecv(buf, count, t, src, tag, c, c->ctx + 1, &r);
-    return req_wait(&r, MPI_STATUS_IGNORE);
-}
-
-static void cisend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c,
-                   MPI_Request *r)
-{
-    req_isend(buf, count, t, dest, tag, c, c->ctx + 1, SEND_STD, r);
-}
-
-static void cirecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c,
-                   MPI_Request *r)
-{
-    req_irecv(buf, count, t, src, tag, c, c->ctx + 1, r);
-}
-
-static int cwaitall(int n, MPI_Request *r)
-{
-    int err = 0;
-    for (int i = 0; i < n; i++) {
-        int e = req_wait(&r[i], MPI_STATUS_IGNORE);
-        if (e && !err)
-            err = e;
-    }
-    return err;
-}
-
-/* A buffer for count instances of t; *base is where instance 0 starts. */
-static void *tmp_new(int count, MPI_Datatype t, char **base)
-{
-    MPI_Aint span = count ? (count - 1) * type_extent(t) + t->true_ub - t->true_lb : 0;
-    char *p = malloc((size_t)(span > 0 ? span : 1));
-    if (!p)
-        mpi_die(MPI_ERR_NO_MEM, "out of memory for %ld bytes of a collective", (long)span);
-    *base = p - t->true_lb;
-    return p;
-}
-
 /* dst (rcount of rt) = src (scount of st), through a packed copy */
 static void copy_typed(const void *src, int scount, MPI_Datatype st, void *dst, int rcount,
                        MPI_Datatype rt)
@@ -72,11 +22,6 @@ static void copy_typed(const void *src, int scount, MPI_Datatype st, void *dst, 
     type_pack(src, scount, st, p);
     type_unpack(p, (MPI_Aint)n, dst, rcount, rt);
     free(p);
-}
-
-static char *at(const void *buf, long k, MPI_Datatype t)
-{
-    return (char *)buf + k * type_extent(t);
 }
 
 /* --- agreement ---------------------------------------------------------------------- */
@@ -127,9 +72,9 @@ int coll_enter(MPI_Comm c, const char *fn, int kind, int root, long long bytes, 
         agree_world(acc);
     else for (int k = 1, round = 0; k < n; k <<= 1, round++) {
         MPI_Request r[2];
-        cirecv(in, AG_N, MPI_LONG_LONG, (me - k + n) % n, 0x7f000000 + round, c, &r[0]);
-        cisend(acc, AG_N, MPI_LONG_LONG, (me + k) % n, 0x7f000000 + round, c, &r[1]);
-        cwaitall(2, r);
+        collctx_irecv(in, AG_N, MPI_LONG_LONG, (me - k + n) % n, 0x7f000000 + round, c, &r[0]);
+        collctx_isend(acc, AG_N, MPI_LONG_LONG, (me + k) % n, 0x7f000000 + round, c, &r[1]);
+        collctx_waitall(2, r);
         agree(acc, in);
     }
     transport_hold(0);
@@ -171,15 +116,6 @@ static int check_root(const char *fn, MPI_Comm c, int root)
     return err;
 }
 
-static int check_type(const char *fn, MPI_Comm c, int count, MPI_Datatype t)
-{
-    if (count < 0)
-        return mpi_errf(c, fn, MPI_ERR_COUNT, "count %d", count);
-    if (!t || !t->committed)
-        return mpi_err(c, fn, MPI_ERR_TYPE);
-    return MPI_SUCCESS;
-}
-
 #define TRY(x) do { int e_ = (x); if (e_) return e_; } while (0)
 
 /* --- the general algorithms ---------------------------------------------------------- */
@@ -190,14 +126,14 @@ static int bcast_p2p(void *buf, int count, MPI_Datatype t, int root, MPI_Comm c)
 
     while (mask < n) {              /* receive from the parent */
         if (vr & mask) {
-            TRY(crecv(buf, count, t, (vr - mask + root) % n, 1, c));
+            TRY(collctx_recv(buf, count, t, (vr - mask + root) % n, 1, c));
             break;
         }
         mask <<= 1;
     }
     for (mask >>= 1; mask > 0; mask >>= 1)
         if (vr + mask < n)
-            TRY(csend(buf, count, t, (vr + mask + root) % n, 1, c));
+            TRY(collctx_send(buf, count, t, (vr + mask + root) % n, 1, c));
     return MPI_SUCCESS;
 }
 
@@ -207,19 +143,19 @@ static int reduce_p2p(char *acc, int count, MPI_Datatype t, MPI_Op op, int root,
 {
     int n = c->size, me = c->rank;
     char *tmp;
-    void *block = tmp_new(count, t, &tmp);
+    void *block = coll_tmp(count, t, &tmp);
     int err = MPI_SUCCESS;
 
     if (!op->commute) {             /* in rank order, at the root */
         if (me != root) {
-            err = csend(acc, count, t, root, 2, c);
+            err = collctx_send(acc, count, t, root, 2, c);
         } else {
             char **x = calloc((size_t)n, sizeof *x);
             void **blocks = calloc((size_t)n, sizeof *blocks);
             for (int i = 0; i < n && !err; i++)
                 if (i != me) {
-                    blocks[i] = tmp_new(count, t, &x[i]);
-                    err = crecv(x[i], count, t, i, 2, c);
+                    blocks[i] = coll_tmp(count, t, &x[i]);
+                    err = collctx_recv(x[i], count, t, i, 2, c);
                 }
             /* acc = x0 op (x1 op (... op x_{n-1})) */
             char *last = n - 1 == me ? acc : x[n - 1];
@@ -240,11 +176,11 @@ static int reduce_p2p(char *acc, int count, MPI_Datatype t, MPI_Op op, int root,
     int vr = (me - root + n) % n;
     for (int mask = 1; mask < n && !err; mask <<= 1) {
         if (vr & mask) {
-            err = csend(acc, count, t, (vr - mask + root) % n, 2, c);
+            err = collctx_send(acc, count, t, (vr - mask + root) % n, 2, c);
             break;
         }
         if (vr + mask < n) {
-            err = crecv(tmp, count, t, (vr + mask + root) % n, 2, c);
+            err = collctx_recv(tmp, count, t, (vr + mask + root) % n, 2, c);
             if (!err)
                 op_apply(op, tmp, acc, count, t);
         }
@@ -269,7 +205,7 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
         return ic_bcast(buf, count, type, root, comm);
     const char *fn = "MPI_Bcast";
     TRY(check_root(fn, comm, root));
-    TRY(check_type(fn, comm, count, type));
+    TRY(coll_check_type(fn, comm, count, type));
     int maps = scc_coll_ok(comm) && type->contig, err;
     TRY(coll_enter(comm, fn, C_BCAST, root, (long long)count * type->size, &maps));
     if (maps && scc_bcast(buf, (size_t)count * (size_t)type->size, root, comm, &err))
@@ -285,7 +221,7 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
         return ic_reduce(sendbuf, recvbuf, count, type, op, root, comm);
     const char *fn = "MPI_Reduce";
     TRY(check_root(fn, comm, root));
-    TRY(check_type(fn, comm, count, type));
+    TRY(coll_check_type(fn, comm, count, type));
     int err = op_check(op, type);
     if (err)
         return mpi_err(comm, fn, err);
@@ -295,7 +231,7 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
     if (maps && scc_reduce(in, recvbuf, count, type, op, root, comm, &err))
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     char *acc;
-    void *block = tmp_new(count, type, &acc);
+    void *block = coll_tmp(count, type, &acc);
     copy_typed(in, count, type, acc, count, type);
     err = reduce_p2p(acc, count, type, op, root, comm);
     if (!err && comm->rank == root)
@@ -311,7 +247,7 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
         return ic_allreduce(sendbuf, recvbuf, count, type, op, comm);
     const char *fn = "MPI_Allreduce";
     TRY(check(fn, comm));
-    TRY(check_type(fn, comm, count, type));
+    TRY(coll_check_type(fn, comm, count, type));
     int err = op_check(op, type);
     if (err)
         return mpi_err(comm, fn, err);
@@ -321,7 +257,7 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype ty
     if (maps && scc_allreduce(in, recvbuf, count, type, op, comm, &err))
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     char *acc;
-    void *block = tmp_new(count, type, &acc);
+    void *block = coll_tmp(count, type, &acc);
     copy_typed(in, count, type, acc, count, type);
     err = reduce_p2p(acc, count, type, op, 0, comm);
     if (!err)
@@ -339,21 +275,21 @@ static int gatherv(const char *fn, int kind, const void *sendbuf, int sendcount,
     int n = comm->size, me = comm->rank, err;
     TRY(check_root(fn, comm, root));
     if (sendbuf != MPI_IN_PLACE || me != root)
-        TRY(check_type(fn, comm, sendcount, sendtype));
+        TRY(coll_check_type(fn, comm, sendcount, sendtype));
     if (me == root)
-        TRY(check_type(fn, comm, rcounts ? 0 : rcount, recvtype));
+        TRY(coll_check_type(fn, comm, rcounts ? 0 : rcount, recvtype));
     long long bytes = kind == C_GATHERV ? 0 : me == root ? (long long)rcount * recvtype->size
                                                          : (long long)sendcount * sendtype->size;
     int maps = kind == C_GATHER && scc_coll_ok(comm) &&
                (me == root ? recvtype->contig && (sendbuf == MPI_IN_PLACE || sendtype->contig)
                            : sendtype->contig);
     TRY(coll_enter(comm, fn, kind, root, bytes, &maps));
-    if (maps && scc_gather(sendbuf == MPI_IN_PLACE ? at(recvbuf, (long)me * rcount, recvtype)
+    if (maps && scc_gather(sendbuf == MPI_IN_PLACE ? coll_at(recvbuf, (long)me * rcount, recvtype)
                                                    : sendbuf,
                            recvbuf, (size_t)bytes, root, comm, &err))
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     if (me != root) {
-        err = csend(sendbuf, sendcount, sendtype, root, 3, comm);
+        err = collctx_send(sendbuf, sendcount, sendtype, root, 3, comm);
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     }
     MPI_Request *r = malloc(sizeof *r * (size_t)n);
@@ -363,13 +299,13 @@ static int gatherv(const char *fn, int kind, const void *sendbuf, int sendcount,
         if (i == me) {
             r[i] = MPI_REQUEST_NULL;
             if (sendbuf != MPI_IN_PLACE)
-                copy_typed(sendbuf, sendcount, sendtype, at(recvbuf, off, recvtype), cnt,
+                copy_typed(sendbuf, sendcount, sendtype, coll_at(recvbuf, off, recvtype), cnt,
                            recvtype);
         } else {
-            cirecv(at(recvbuf, off, recvtype), cnt, recvtype, i, 3, comm, &r[i]);
+            collctx_irecv(coll_at(recvbuf, off, recvtype), cnt, recvtype, i, 3, comm, &r[i]);
         }
     }
-    err = cwaitall(n, r);
+    err = collctx_waitall(n, r);
     free(r);
     return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
 }
@@ -402,9 +338,9 @@ static int scatterv(const char *fn, int kind, const void *sendbuf, const int *sc
     int n = comm->size, me = comm->rank, err;
     TRY(check_root(fn, comm, root));
     if (recvbuf != MPI_IN_PLACE || me != root)
-        TRY(check_type(fn, comm, recvcount, recvtype));
+        TRY(coll_check_type(fn, comm, recvcount, recvtype));
     if (me == root)
-        TRY(check_type(fn, comm, scounts ? 0 : scount, sendtype));
+        TRY(coll_check_type(fn, comm, scounts ? 0 : scount, sendtype));
     long long bytes = kind == C_SCATTERV ? 0 : me == root ? (long long)scount * sendtype->size
                                                           : (long long)recvcount * recvtype->size;
     int maps = kind == C_SCATTER && scc_coll_ok(comm) &&
@@ -413,12 +349,13 @@ static int scatterv(const char *fn, int kind, const void *sendbuf, const int *sc
     TRY(coll_enter(comm, fn, kind, root, bytes, &maps));
     if (maps) {
         /* libscc writes the root's own block too: in place, onto itself */
-        void *out = recvbuf == MPI_IN_PLACE ? at(sendbuf, (long)me * scount, sendtype) : recvbuf;
+        void *out = recvbuf == MPI_IN_PLACE ? coll_at(sendbuf, (long)me * scount, sendtype)
+                                            : recvbuf;
         if (scc_scatter(sendbuf, out, (size_t)bytes, root, comm, &err))
             return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     }
     if (me != root) {
-        err = crecv(recvbuf, recvcount, recvtype, root, 4, comm);
+        err = collctx_recv(recvbuf, recvcount, recvtype, root, 4, comm);
         return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
     }
     MPI_Request *r = malloc(sizeof *r * (size_t)n);
@@ -428,13 +365,13 @@ static int scatterv(const char *fn, int kind, const void *sendbuf, const int *sc
         if (i == me) {
             r[i] = MPI_REQUEST_NULL;
             if (recvbuf != MPI_IN_PLACE)
-                copy_typed(at(sendbuf, off, sendtype), cnt, sendtype, recvbuf, recvcount,
+                copy_typed(coll_at(sendbuf, off, sendtype), cnt, sendtype, recvbuf, recvcount,
                            recvtype);
         } else {
-            cisend(at(sendbuf, off, sendtype), cnt, sendtype, i, 4, comm, &r[i]);
+            collctx_isend(coll_at(sendbuf, off, sendtype), cnt, sendtype, i, 4, comm, &r[i]);
         }
     }
-    err = cwaitall(n, r);
+    err = collctx_waitall(n, r);
     free(r);
     return err ? mpi_err(comm, fn, err) : MPI_SUCCESS;
 }
@@ -471,26 +408,26 @@ static int exchange(MPI_Comm c, int ns, const void *sbuf, const int *scnt, const
     MPI_Request *r = malloc(sizeof *r * 2 * (size_t)n);
 
     for (int i = 0; i < n; i++) {
-        char *dst = byte_displs ? (char *)rbuf + roff[i] : at(rbuf, roff[i], rtypes[i]);
+        char *dst = byte_displs ? (char *)rbuf + roff[i] : coll_at(rbuf, roff[i], rtypes[i]);
         if (i == me)
             r[i] = MPI_REQUEST_NULL;
         else
-            cirecv(dst, rcnt[i], rtypes[i], i, 5, c, &r[i]);
+            collctx_irecv(dst, rcnt[i], rtypes[i], i, 5, c, &r[i]);
     }
     for (int k = 0; k < n; k++) {
         int i = (me + k) % n;       /* spread the senders over the receivers */
         int si = ns == 1 ? 0 : i;
         const char *src = byte_displs ? (const char *)sbuf + soff[si]
-                                      : at(sbuf, soff[si], stypes[si]);
+                                      : coll_at(sbuf, soff[si], stypes[si]);
         if (i == me) {
             r[n + i] = MPI_REQUEST_NULL;
-            char *dst = byte_displs ? (char *)rbuf + roff[i] : at(rbuf, roff[i], rtypes[i]);
+            char *dst = byte_displs ? (char *)rbuf + roff[i] : coll_at(rbuf, roff[i], rtypes[i]);
             copy_typed(src, scnt[si], stypes[si], dst, rcnt[i], rtypes[i]);
         } else {
-            cisend(src, scnt[si], stypes[si], i, 5, c, &r[n + i]);
+            collctx_isend(src, scnt[si], stypes[si], i, 5, c, &r[n + i]);
         }
     }
-    int err = cwaitall(2 * n, r);
+    int err = collctx_waitall(2 * n, r);
     free(r);
     return err;
 }
@@ -527,14 +464,14 @@ static int allgatherv(const char *fn, int kind, const void *sendbuf, int sendcou
     TRY(check(fn, comm));
     int n = comm->size, me = comm->rank, err;
     if (sendbuf != MPI_IN_PLACE)
-        TRY(check_type(fn, comm, sendcount, sendtype));
-    TRY(check_type(fn, comm, rcounts ? 0 : rcount, recvtype));
+        TRY(coll_check_type(fn, comm, sendcount, sendtype));
+    TRY(coll_check_type(fn, comm, rcounts ? 0 : rcount, recvtype));
     long long bytes = kind == C_ALLGATHERV ? 0 : (long long)rcount * recvtype->size;
     int maps = kind == C_ALLGATHER && scc_coll_ok(comm) && recvtype->contig &&
                (sendbuf == MPI_IN_PLACE || sendtype->contig);
     TRY(coll_enter(comm, fn, kind, 0, bytes, &maps));
     if (maps) {
-        const void *in = sendbuf == MPI_IN_PLACE ? at(recvbuf, (long)me * rcount, recvtype)
+        const void *in = sendbuf == MPI_IN_PLACE ? coll_at(recvbuf, (long)me * rcount, recvtype)
                                                  : sendbuf;
         void *copy = sendbuf == MPI_IN_PLACE ? snapshot(in, (MPI_Aint)bytes) : NULL;
         int done = scc_allgather(copy ? copy : in, recvbuf, (size_t)bytes, comm, &err);
@@ -593,8 +530,8 @@ static int alltoallw(const char *fn, int kind, const void *sendbuf, const int *s
     int n = comm->size, err;
     for (int i = 0; i < n; i++) {
         if (sendbuf != MPI_IN_PLACE)
-            TRY(check_type(fn, comm, scnt[i], st[i]));
-        TRY(check_type(fn, comm, rcnt[i], rt[i]));
+            TRY(coll_check_type(fn, comm, scnt[i], st[i]));
+        TRY(coll_check_type(fn, comm, rcnt[i], rt[i]));
     }
     TRY(coll_enter(comm, fn, kind, 0, bytes, &maps));
     void *copy = NULL;
@@ -707,7 +644,7 @@ static int reduce_scatter(const char *fn, int kind, const void *sendbuf, void *r
         displs[i] = total;
         total += cnt[i];
     }
-    if ((err = check_type(fn, comm, total, type)) || (err = op_check(op, type))) {
+    if ((err = coll_check_type(fn, comm, total, type)) || (err = op_check(op, type))) {
         free(cnt);
         free(displs);
         return mpi_err(comm, fn, err);
@@ -715,7 +652,7 @@ static int reduce_scatter(const char *fn, int kind, const void *sendbuf, void *r
     TRY(coll_enter(comm, fn, kind, 0, (long long)total * type->size, NULL));
     const void *in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     char *acc;
-    void *block = tmp_new(total, type, &acc);
+    void *block = coll_tmp(total, type, &acc);
     copy_typed(in, total, type, acc, total, type);
     err = reduce_p2p(acc, total, type, op, 0, comm);
     if (!err && me == 0) {
@@ -723,11 +660,11 @@ static int reduce_scatter(const char *fn, int kind, const void *sendbuf, void *r
         MPI_Request *r = malloc(sizeof *r * (size_t)n);
         r[0] = MPI_REQUEST_NULL;
         for (int i = 1; i < n; i++)
-            cisend(at(acc, displs[i], type), cnt[i], type, i, 6, comm, &r[i]);
-        err = cwaitall(n, r);
+            collctx_isend(coll_at(acc, displs[i], type), cnt[i], type, i, 6, comm, &r[i]);
+        err = collctx_waitall(n, r);
         free(r);
     } else if (!err) {
-        err = crecv(recvbuf, cnt[me], type, 0, 6, comm);
+        err = collctx_recv(recvbuf, cnt[me], type, 0, 6, comm);
     }
     free(block);
     free(cnt);
@@ -758,22 +695,22 @@ static int scan(const char *fn, int kind, const void *sendbuf, void *recvbuf, in
                 MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     TRY(check(fn, comm));
-    TRY(check_type(fn, comm, count, type));
+    TRY(coll_check_type(fn, comm, count, type));
     int err = op_check(op, type), me = comm->rank;
     if (err)
         return mpi_err(comm, fn, err);
     TRY(coll_enter(comm, fn, kind, 0, (long long)count * type->size, NULL));
     const void *in = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     char *acc, *prev;
-    void *b1 = tmp_new(count, type, &acc), *b2 = tmp_new(count, type, &prev);
+    void *b1 = coll_tmp(count, type, &acc), *b2 = coll_tmp(count, type, &prev);
     copy_typed(in, count, type, acc, count, type);
     if (me > 0) {
-        err = crecv(prev, count, type, me - 1, 7, comm);
+        err = collctx_recv(prev, count, type, me - 1, 7, comm);
         if (!err)
             op_apply(op, prev, acc, count, type);       /* acc = prev op mine */
     }
     if (!err && me + 1 < comm->size)
-        err = csend(acc, count, type, me + 1, 7, comm);
+        err = collctx_send(acc, count, type, me + 1, 7, comm);
     if (!err && kind == C_SCAN)
         copy_typed(acc, count, type, recvbuf, count, type);
     if (!err && kind == C_EXSCAN && me > 0)

@@ -30,75 +30,13 @@ enum { T_BAR = 0x7e000000, T_BCAST, T_GATHER, T_SCATTER, T_ALLGATHER, T_ALLTOALL
 
 #define TRY(x) do { int e_ = (x); if (e_) return e_; } while (0)
 
-static void isend_(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c,
-                   MPI_Request *r)
-{
-    req_isend(buf, count, t, dest, tag, c, c->ctx + 1, SEND_STD, r);
-}
-
-static void irecv_(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c,
-                   MPI_Request *r)
-{
-    req_irecv(buf, count, t, src, tag, c, c->ctx + 1, r);
-}
-
-static int waitall_(int n, MPI_Request *r)
-{
-    int err = MPI_SUCCESS;
-    for (int i = 0; i < n; i++) {
-        int e = r[i] == MPI_REQUEST_NULL ? 0 : req_wait(&r[i], MPI_STATUS_IGNORE);
-        if (e && !err)
-            err = e;
-    }
-    return err;
-}
-
-static int send_(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c)
-{
-    MPI_Request r;
-    isend_(buf, count, t, dest, tag, c, &r);
-    return req_wait(&r, MPI_STATUS_IGNORE);
-}
-
-static int recv_(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c)
-{
-    MPI_Request r;
-    irecv_(buf, count, t, src, tag, c, &r);
-    return req_wait(&r, MPI_STATUS_IGNORE);
-}
-
 /* The leader's swap with the remote leader. */
 static int swap_(const void *out, void *in, int count, MPI_Datatype t, int tag, MPI_Comm c)
 {
     MPI_Request r[2];
-    irecv_(in, count, t, 0, tag, c, &r[0]);
-    isend_(out, count, t, 0, tag, c, &r[1]);
-    return waitall_(2, r);
-}
-
-/* count instances of t; *base is where instance 0 starts */
-static void *tmp_(int count, MPI_Datatype t, char **base)
-{
-    MPI_Aint span = count ? (count - 1) * type_extent(t) + t->true_ub - t->true_lb : 0;
-    char *p = malloc((size_t)(span > 0 ? span : 1));
-    if (!p)
-        mpi_die(MPI_ERR_NO_MEM, "out of memory for %ld bytes of a collective", (long)span);
-    *base = p - t->true_lb;
-    return p;
-}
-
-static char *at(const void *buf, long k, MPI_Datatype t)
-{
-    return (char *)buf + k * type_extent(t);
-}
-
-static int check_type(const char *fn, MPI_Comm c, int count, MPI_Datatype t)
-{
-    if (count < 0)
-        return mpi_errf(c, fn, MPI_ERR_COUNT, "count %d", count);
-    if (!t || !t->committed)
-        return mpi_err(c, fn, MPI_ERR_TYPE);
-    return MPI_SUCCESS;
+    collctx_irecv(in, count, t, 0, tag, c, &r[0]);
+    collctx_isend(out, count, t, 0, tag, c, &r[1]);
+    return collctx_waitall(2, r);
 }
 
 static int check_root(const char *fn, MPI_Comm c, int root)
@@ -130,10 +68,10 @@ int ic_bcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm c)
     TRY(check_root(fn, c, root));
     if (root == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    TRY(check_type(fn, c, count, t));
+    TRY(coll_check_type(fn, c, count, t));
     if (root == MPI_ROOT)
-        return done(c, fn, send_(buf, count, t, 0, T_BCAST, c));
-    int err = c->rank == 0 ? recv_(buf, count, t, root, T_BCAST, c) : MPI_SUCCESS;
+        return done(c, fn, collctx_send(buf, count, t, 0, T_BCAST, c));
+    int err = c->rank == 0 ? collctx_recv(buf, count, t, root, T_BCAST, c) : MPI_SUCCESS;
     if (!err)
         err = MPI_Bcast(buf, count, t, 0, c->local);
     return done(c, fn, err);
@@ -149,27 +87,27 @@ static int rooted(const char *fn, int gather, const void *sbuf, int scount, MPI_
         return MPI_SUCCESS;
     if (root != MPI_ROOT) {
         if (gather) {
-            TRY(check_type(fn, c, scount, st));
-            return done(c, fn, send_(sbuf, scount, st, root, T_GATHER, c));
+            TRY(coll_check_type(fn, c, scount, st));
+            return done(c, fn, collctx_send(sbuf, scount, st, root, T_GATHER, c));
         }
-        TRY(check_type(fn, c, rcount, rt));
-        return done(c, fn, recv_(rbuf, rcount, rt, root, T_SCATTER, c));
+        TRY(coll_check_type(fn, c, rcount, rt));
+        return done(c, fn, collctx_recv(rbuf, rcount, rt, root, T_SCATTER, c));
     }
     /* the root: its buffer is rbuf for a gather, sbuf (as rbuf here) for a scatter */
     MPI_Datatype t = gather ? rt : st;
     void *buf = gather ? rbuf : (void *)sbuf;
     int n = c->remote->size;
-    TRY(check_type(fn, c, rcounts ? 0 : rcount, t));
+    TRY(coll_check_type(fn, c, rcounts ? 0 : rcount, t));
     MPI_Request *r = malloc(sizeof *r * (size_t)(n > 0 ? n : 1));
     for (int i = 0; i < n; i++) {
         long off = rcounts ? displs[i] : (long)i * rcount;
         int cnt = rcounts ? rcounts[i] : rcount;
         if (gather)
-            irecv_(at(buf, off, t), cnt, t, i, T_GATHER, c, &r[i]);
+            collctx_irecv(coll_at(buf, off, t), cnt, t, i, T_GATHER, c, &r[i]);
         else
-            isend_(at(buf, off, t), cnt, t, i, T_SCATTER, c, &r[i]);
+            collctx_isend(coll_at(buf, off, t), cnt, t, i, T_SCATTER, c, &r[i]);
     }
-    int err = waitall_(n, r);
+    int err = collctx_waitall(n, r);
     free(r);
     return done(c, fn, err);
 }
@@ -221,19 +159,19 @@ static int pairs(const char *fn, MPI_Comm c, const void *sbuf, const int *scnt,
     int n = c->remote->size;
     for (int j = 0; j < n; j++) {
         int sj = ns == 1 ? 0 : j;
-        TRY(check_type(fn, c, scnt[sj], st[sj]));
-        TRY(check_type(fn, c, rcnt[j], rt[j]));
+        TRY(coll_check_type(fn, c, scnt[sj], st[sj]));
+        TRY(coll_check_type(fn, c, rcnt[j], rt[j]));
     }
     MPI_Request *r = malloc(sizeof *r * 2 * (size_t)(n > 0 ? n : 1));
     for (int j = 0; j < n; j++)
-        irecv_(bytes ? (char *)rbuf + roff[j] : at(rbuf, roff[j], rt[j]), rcnt[j], rt[j], j,
-               tag, c, &r[j]);
+        collctx_irecv(bytes ? (char *)rbuf + roff[j] : coll_at(rbuf, roff[j], rt[j]), rcnt[j],
+                      rt[j], j, tag, c, &r[j]);
     for (int k = 0; k < n; k++) {
         int j = (c->rank + k) % n, sj = ns == 1 ? 0 : j;   /* spread the senders */
-        isend_(bytes ? (const char *)sbuf + soff[sj] : at(sbuf, soff[sj], st[sj]), scnt[sj],
-               st[sj], j, tag, c, &r[n + k]);
+        collctx_isend(bytes ? (const char *)sbuf + soff[sj] : coll_at(sbuf, soff[sj], st[sj]),
+                      scnt[sj], st[sj], j, tag, c, &r[n + k]);
     }
-    int err = waitall_(2 * n, r);
+    int err = collctx_waitall(2 * n, r);
     free(r);
     return done(c, fn, err);
 }
@@ -327,7 +265,7 @@ int ic_alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[
 
 static int op_ok(MPI_Comm c, const char *fn, int count, MPI_Datatype t, MPI_Op op)
 {
-    TRY(check_type(fn, c, count, t));
+    TRY(coll_check_type(fn, c, count, t));
     int err = op_check(op, t);
     return err ? mpi_err(c, fn, err) : MPI_SUCCESS;
 }
@@ -337,7 +275,7 @@ static int op_ok(MPI_Comm c, const char *fn, int count, MPI_Datatype t, MPI_Op o
 static int local_reduce(const void *sendbuf, int count, MPI_Datatype t, MPI_Op op, MPI_Comm c,
                         char **acc, void **block)
 {
-    *block = tmp_(count, t, acc);
+    *block = coll_tmp(count, t, acc);
     return MPI_Reduce(sendbuf, *acc, count, t, op, 0, c->local);
 }
 
@@ -350,13 +288,13 @@ int ic_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype t, MPI
         return MPI_SUCCESS;
     TRY(op_ok(c, fn, count, t, op));
     if (root == MPI_ROOT)
-        return done(c, fn, recv_(recvbuf, count, t, 0, T_REDUCE, c));
+        return done(c, fn, collctx_recv(recvbuf, count, t, 0, T_REDUCE, c));
     TRY(inplace(c, fn, sendbuf));
     char *acc;
     void *block;
     int err = local_reduce(sendbuf, count, t, op, c, &acc, &block);
     if (!err && c->rank == 0)
-        err = send_(acc, count, t, root, T_REDUCE, c);
+        err = collctx_send(acc, count, t, root, T_REDUCE, c);
     free(block);
     return done(c, fn, err);
 }
@@ -395,7 +333,7 @@ static int redscat(const char *fn, const void *sendbuf, void *recvbuf, const int
     if (!err)
         err = local_reduce(sendbuf, total, t, op, c, &acc, &block);
     if (!err && c->rank == 0) {
-        block2 = tmp_(total, t, &theirs);
+        block2 = coll_tmp(total, t, &theirs);
         err = swap_(acc, theirs, total, t, T_REDSCAT, c);
     }
     if (!err)

@@ -215,6 +215,21 @@ void bsend_release(size_t bytes);
 
 /* --- collectives (coll.c, coll_scc.c, op.c) ---------------------------------------- */
 
+/* What the general collective algorithms share (collbase.c): point to
+ * point on c's collective context, temporary buffers, argument checks. */
+void collctx_isend(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c,
+                   MPI_Request *r);
+void collctx_irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c,
+                   MPI_Request *r);
+int  collctx_send(const void *buf, int count, MPI_Datatype t, int dest, int tag, MPI_Comm c);
+int  collctx_recv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c);
+int  collctx_waitall(int n, MPI_Request *r);
+void *coll_tmp(int count, MPI_Datatype t, char **base);
+int  coll_check_type(const char *fn, MPI_Comm c, int count, MPI_Datatype t);
+static inline char *coll_at(const void *buf, long k, MPI_Datatype t)
+{
+    return (char *)buf + k * type_extent(t);
+}
 void op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatype t);
 int  op_check(MPI_Op op, MPI_Datatype t);
 /* Every member's call agrees (kind, root, bytes per member): MPI_SUCCESS,
