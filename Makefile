@@ -164,7 +164,8 @@ run: demo
 # The tests run in two passes. First, on TEST_JOBS pytest-xdist workers at
 # once (default: the host's CPUs; each QEMU run then counts on its share of
 # them, SCC_PARALLEL_RUNS, for --tcg auto), every test but those marked
-# `alone`; then those, one at a time: they measure against the host's clock
+# `alone`; then those, one at a time: they measure against the host's clock,
+# or need the CPUs to themselves (docs/mpi.md, the host backend's known problem)
 # (tests/conftest.py). TEST_JOBS=1 runs the first pass without workers.
 TEST_JOBS ?= $(shell nproc)
 test: all

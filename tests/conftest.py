@@ -63,7 +63,8 @@ def pytest_configure(config):
         "markers", "slow: takes a minute or more of host time; skip for a fast loop with "
         "make test PYTEST_ARGS='-m \"not slow\"'")
     config.addinivalue_line(
-        "markers", "alone: measures against the host's clock, so it must not share the "
+        "markers", "alone: measures against the host's clock, or deadlocks when other tests "
+        "starve it of CPU (a known bug, docs/mpi.md), so it must not share the "
         "host with other tests: `make test` runs these after the others, one at a time")
 
 

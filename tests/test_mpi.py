@@ -238,6 +238,7 @@ def mpich_suite(*args: str, timeout: float) -> tuple[subprocess.CompletedProcess
 
 @pytest.mark.slow
 @pytest.mark.no_qemu
+@pytest.mark.alone      # starved of CPU by other tests, host MPI can deadlock (docs/mpi.md)
 def test_mpich_suite_on_the_host():
     """The folders comm, group, init, attr and errhan on the host (about
     80 testlist entries; all eight folders, 397 entries, take `make
