@@ -165,8 +165,7 @@ run: demo
 # once (default: the host's CPUs; each QEMU run then counts on its share of
 # them, SCC_PARALLEL_RUNS, for --tcg auto), every test but those marked
 # `alone`; then those, one at a time: they measure against the host's clock,
-# or need the CPUs to themselves (docs/mpi.md, the host backend's known problem)
-# (tests/conftest.py). TEST_JOBS=1 runs the first pass without workers.
+# or look at the host's processes (tests/conftest.py). TEST_JOBS=1 runs the first pass without workers.
 TEST_JOBS ?= $(shell nproc)
 test: all
 	SCC_TEST_PASS=shared SCC_PARALLEL_RUNS=$(TEST_JOBS) $(VENV_PY) -m pytest -v \

@@ -63,9 +63,9 @@ def pytest_configure(config):
         "markers", "slow: takes a minute or more of host time; skip for a fast loop with "
         "make test PYTEST_ARGS='-m \"not slow\"'")
     config.addinivalue_line(
-        "markers", "alone: measures against the host's clock, or deadlocks when other tests "
-        "starve it of CPU (a known bug, docs/mpi.md), so it must not share the "
-        "host with other tests: `make test` runs these after the others, one at a time")
+        "markers", "alone: measures against the host's clock, or looks at the host's "
+        "processes, so it must not share the host with other tests: `make test` "
+        "runs these after the others, one at a time")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,21 +23,25 @@
 
 #include "platform.h"
 #include "scc_mpb.h"
+#include "shared.h"
 
 #define HOST_MESH_X 6
 #define HOST_CPT    2
-#define HOST_CORES  48
+#define HOST_CORES  SCC_MPI_HOST_CORES
 #define HOST_SHM    (16u << 20)
 
 struct shared {
-    _Alignas(64) unsigned char mpbs[HOST_CORES][0x2000];
-    int locks[HOST_CORES];
-    struct {
-        _Alignas(64) int seq;
+    struct {                    /* first: scc-mpiexec reads the seqs (shared.h) */
+        _Alignas(SCC_MPI_WAKE_STRIDE) int seq;
         int sleepers;
     } wake[HOST_CORES];
+    _Alignas(64) unsigned char mpbs[HOST_CORES][0x2000];
+    int locks[HOST_CORES];
     _Alignas(4096) unsigned char shm[HOST_SHM];
 };
+_Static_assert(sizeof(((struct shared *)0)->wake[0]) == SCC_MPI_WAKE_STRIDE,
+               "shared.h: one wake-up record per SCC_MPI_WAKE_STRIDE bytes");
+_Static_assert(offsetof(struct shared, wake) == 0, "shared.h: the records first");
 
 static struct shared *sh;
 static int my_core = -1;
@@ -149,24 +154,61 @@ void plat_notify(t_vcharp p)
         futex(&sh->wake[c].seq, FUTEX_WAKE, INT_MAX, NULL);
 }
 
-/* As host.c: yield first, then sleep until a line of this MPB is written
- * (the timeout only a safety net). */
+/* Sleep until a line of this core's MPB is written (plat_notify, which
+ * wakes the sleeper at once) or ns pass, unless one was since `now`. */
+static void wait_write(int now, long ns)
+{
+    struct timespec ts = { 0, ns };
+    __atomic_add_fetch(&sh->wake[my_core].sleepers, 1, __ATOMIC_SEQ_CST);
+    futex(&sh->wake[my_core].seq, FUTEX_WAIT, now, &ts);
+    __atomic_sub_fetch(&sh->wake[my_core].sleepers, 1, __ATOMIC_SEQ_CST);
+}
+
+/* A wait yields the CPU for its first few dozen looks (another rank may
+ * need it to answer, and a yield returns at once when none does), then
+ * sleeps on its futex until a line of its MPB is written. A yield that
+ * took more than CROWDED_NS handed the CPU to another program for a whole
+ * time slice: on a host whose CPUs other programs keep busy every yield
+ * does, and a chain of waits that yield crawls (ten to forty times slower
+ * than alone), so for CROWDED_FOR after such a yield waits sleep at once:
+ * a sleeper is woken by the very write it waits for. */
+#define CROWDED_NS  1000000
+#define CROWDED_FOR 100000000
+static uint64_t crowded_until;
+
+static int crowded(void)
+{
+    return plat_ticks() < crowded_until;
+}
+
+static void yield(void)
+{
+    uint64_t t0 = plat_ticks();
+    sched_yield();
+    uint64_t t1 = plat_ticks();
+    if (t1 - t0 > CROWDED_NS)
+        crowded_until = t1 + CROWDED_FOR;
+}
+
+/* Yield, then sleep until a line of this MPB is written, up to 20 ms (the
+ * timeout only a safety net). */
 unsigned int plat_spin_step = 1;
 
 void plat_relax(unsigned int spins)
 {
-    int *word = &sh->wake[my_core].seq;
-    int now = __atomic_load_n(word, __ATOMIC_SEQ_CST);
+    int now = __atomic_load_n(&sh->wake[my_core].seq, __ATOMIC_SEQ_CST);
 
-    if (now != seen_seq || spins < 50) {
+    if (now != seen_seq) {      /* written since the last look: look again */
         seen_seq = now;
-        sched_yield();
+        if (!crowded())
+            yield();
         return;
     }
-    struct timespec ts = { 0, 20 * 1000 * 1000 };
-    __atomic_add_fetch(&sh->wake[my_core].sleepers, 1, __ATOMIC_SEQ_CST);
-    futex(word, FUTEX_WAIT, now, &ts);
-    __atomic_sub_fetch(&sh->wake[my_core].sleepers, 1, __ATOMIC_SEQ_CST);
+    if (spins < 50 && !crowded()) {
+        yield();
+        return;
+    }
+    wait_write(now, 20 * 1000 * 1000);
 }
 
 void plat_set_ues(int np)
@@ -178,12 +220,12 @@ void plat_quiesce(void)
 {
 }
 
+/* Any other wait (a lock, a line read between passes of progress): after
+ * the yields, short sleeps that a write to this MPB ends early. */
 void plat_pause(unsigned int spins)
 {
-    if (spins < 200) {
-        sched_yield();
-    } else {
-        struct timespec ts = { 0, 50 * 1000 };
-        nanosleep(&ts, NULL);
-    }
+    if (spins < 200 && !crowded())
+        yield();
+    else
+        wait_write(__atomic_load_n(&sh->wake[my_core].seq, __ATOMIC_SEQ_CST), 50 * 1000);
 }

@@ -13,6 +13,7 @@ fails ends the run, as on the chip; the run's status is its status.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -24,14 +25,18 @@ from typing import BinaryIO, Callable, Sequence
 
 from scc.machine import sccrun
 from scc.machine.coremap import SccRunError
+from scc.paths import REPO
 
 EM_386 = 3
 TIMED_OUT = 124
 STALLED = 247           # the machine's SCC_EXIT_STALLED
-# A host run whose ranks together used less than this share of one CPU
-# for SCC_HOST_STALL_S seconds (default 10; 0: never) is deadlocked:
-# waiting ranks sleep on futexes, waking 50 times a second.
+# A host run is deadlocked when for SCC_HOST_STALL_S seconds (default 10;
+# 0: never) no rank wrote a line of any MPB and the ranks together used
+# less than this share of one CPU (waiting ranks sleep on futexes, waking
+# 50 times a second). Low CPU alone is not enough: on a host whose CPUs
+# others take, ranks that yield get little of them and still progress.
 STALL_CPU_SHARE = 0.05
+HOST_SHARED_H = REPO / "libscc" / "mpi" / "host" / "shared.h"
 
 
 def is_chip_elf(path: str) -> bool:
@@ -116,17 +121,45 @@ def _cpu_ticks(pid: int) -> int:
         return 0
 
 
-class StallWatch:
-    """Whether the ranks have been idle for the limit (host time decides
-    only when a hung run ends)."""
+def _shared_layout() -> tuple[int, int]:
+    """The wake-up records' count and stride in the shared file, from
+    libscc/mpi/host/shared.h (the one definition proc.c uses too)."""
+    try:
+        text = HOST_SHARED_H.read_text()
+    except OSError as e:
+        raise SccRunError(f"cannot read the host ranks' shared layout from {HOST_SHARED_H}: "
+                          f"{e.strerror}") from None
+    vals = {}
+    for name in ("SCC_MPI_HOST_CORES", "SCC_MPI_WAKE_STRIDE"):
+        m = re.search(rf"^#define\s+{name}\s+(\d+)\b", text, re.M)
+        if not m:
+            raise SccRunError(f"{HOST_SHARED_H} does not define {name} as a number")
+        vals[name] = int(m.group(1))
+    return vals["SCC_MPI_HOST_CORES"], vals["SCC_MPI_WAKE_STRIDE"]
 
-    def __init__(self, procs: list, limit: float):
-        self.procs, self.limit = procs, limit
+
+class StallWatch:
+    """Whether the ranks have been stuck for the limit: no write to any
+    MPB line (the shared file's per-core write counters stood still) and
+    next to no CPU used. Host time decides only when a hung run ends."""
+
+    def __init__(self, procs: list, limit: float, shm: str):
+        self.procs, self.limit, self.shm = procs, limit, shm
+        self.cores, self.stride = _shared_layout()
         self.hz = os.sysconf("SC_CLK_TCK")
-        self.since, self.ticks = time.monotonic(), self._total()
+        self.since, self.ticks, self.writes = time.monotonic(), self._total(), self._writes()
 
     def _total(self) -> int:
         return sum(_cpu_ticks(p.pid) for p in self.procs if p.poll() is None)
+
+    def _writes(self) -> bytes:
+        """Every core's write counter, as the file holds them now."""
+        try:
+            with open(self.shm, "rb") as f:
+                data = f.read(self.cores * self.stride)
+        except OSError:
+            return b""
+        return b"".join(data[c * self.stride:c * self.stride + 4] for c in range(self.cores))
 
     def stalled(self) -> bool:
         if not self.limit:
@@ -134,9 +167,10 @@ class StallWatch:
         now = time.monotonic()
         if now - self.since < self.limit:
             return False
-        ticks = self._total()
-        idle = ticks - self.ticks < STALL_CPU_SHARE * (now - self.since) * self.hz
-        self.since, self.ticks = now, ticks
+        ticks, writes = self._total(), self._writes()
+        idle = (writes == self.writes and
+                ticks - self.ticks < STALL_CPU_SHARE * (now - self.since) * self.hz)
+        self.since, self.ticks, self.writes = now, ticks, writes
         return idle
 
 
@@ -174,7 +208,7 @@ def run_host(prog: str, cores: Sequence[int], args: Sequence[str], out: Output, 
                 pumps.append(t)
         status, deadline = 0, time.monotonic() + timeout
         limit = float(os.environ.get("SCC_HOST_STALL_S", "10") or 0)
-        watch = StallWatch(procs, limit)
+        watch = StallWatch(procs, limit, shm)
         while [p.poll() for p in procs].count(None):
             failed = [(r, p.returncode) for r, p in enumerate(procs)
                       if p.returncode not in (None, 0)]
@@ -190,9 +224,9 @@ def run_host(prog: str, cores: Sequence[int], args: Sequence[str], out: Output, 
                     status = STALLED
                     waiting = [r for r, p in enumerate(procs) if p.poll() is None]
                     print(f"scc-mpiexec: no rank can make progress: for {limit:g} s the "
-                          f"ranks still running ({', '.join(map(str, waiting))}) only "
-                          "waited (a deadlock?); SCC_HOST_STALL_S sets how long, 0 never",
-                          file=sys.stderr)
+                          f"ranks still running ({', '.join(map(str, waiting))}) wrote no "
+                          "MPB line and only waited (a deadlock?); SCC_HOST_STALL_S sets "
+                          "how long, 0 never", file=sys.stderr)
                 else:
                     status = TIMED_OUT
                     print(f"scc-mpiexec: timed out after {timeout:g} s", file=sys.stderr)
