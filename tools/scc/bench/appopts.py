@@ -196,15 +196,22 @@ def _point_problems(p) -> list[str]:
     return out
 
 
-def check(experiments) -> None:
-    """Raise ExperimentError naming every app that is not built and every
-    option an app does not take, in every point of @experiments (each
-    mistake once, with the points it is in)."""
+def problems(experiments) -> dict[tuple[str, str], list[int]]:
+    """Every app not built and every option an app does not take, in every
+    point of @experiments: {(experiment name, the mistake): its points}."""
     found: dict[tuple[str, str], list[int]] = {}
     for exp in experiments:
         for p in exp.points:
             for problem in _point_problems(p):
                 found.setdefault((exp.name, problem), []).append(p.index)
+    return found
+
+
+def check(experiments) -> None:
+    """Raise ExperimentError naming every app that is not built and every
+    option an app does not take, in every point of @experiments (each
+    mistake once, with the points it is in)."""
+    found = problems(experiments)
     if not found:
         return
     lines = []

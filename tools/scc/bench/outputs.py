@@ -2,7 +2,7 @@
 `output` ([experiment] output = "NAME", default "csv").
 
 - csv: the CSV of every benchmark in apps/ (apps/lib/bench.h), `#` lines
-  above it (sweep.parse_rows).
+  above it.
 - netpipe: NetPIPE's output file (`-o /dev/stdout`: the one file libscc's
   runtime opens), a line per size, "bytes Mbit/s seconds" (netpipe.c:
   Mbit/s is bits / (seconds x 2^20), seconds the fastest of its trials of
@@ -17,6 +17,9 @@ missing (tools/scc/bench/appopts.py).
 """
 from __future__ import annotations
 
+import csv
+import io
+import json
 import re
 from dataclasses import dataclass
 
@@ -67,9 +70,48 @@ FORMATS = {
 }
 
 
+def _csv_text(text: str) -> str:
+    """The app's CSV out of its stdout: `#` comments and the rows of the
+    first header (a line with commas) on; anything else (a summary line
+    of an app that prints one on stdout) is left out."""
+    lines = [l for l in text.splitlines() if l.strip()]
+    out, width = [], None
+    for line in lines:
+        if line.startswith("#"):
+            out.append(line)
+            continue
+        try:
+            fields = len(next(csv.reader([line])))
+        except csv.Error:
+            continue
+        if width is None:
+            if fields > 1:
+                width = fields
+                out.append(line)
+        elif fields == width:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def csv_rows(text: str) -> list[dict]:
+    """The rows of the CSV an app printed in @text (its stdout)."""
+    import pandas as pd
+    table = _csv_text(text)
+    if not any(l and not l.startswith("#") for l in table.splitlines()):
+        return []
+    df = pd.read_csv(io.StringIO(table), comment="#", keep_default_na=False)
+    return json.loads(df.to_json(orient="records"))
+
+
+def comments(text: str) -> list[str]:
+    """The `#` lines of a point's stdout @text (at most 100)."""
+    return [l for l in text.splitlines() if l.startswith("#")][:100]
+
+
 def parse(name: str, text: str) -> tuple[list[dict], list[str]]:
-    """(rows, `#` lines) of a point's stdout @text in format @name other
-    than csv."""
+    """(rows, `#` lines) of a point's stdout @text in format @name."""
+    if name == "csv":
+        return csv_rows(text), comments(text)
     if name == "netpipe":
         return netpipe_rows(text), list(NETPIPE_LEGEND)
     raise ValueError(f"no output format {name!r}")

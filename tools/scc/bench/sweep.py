@@ -9,8 +9,6 @@ console, and the host wall time it took.
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import re
@@ -27,38 +25,6 @@ from scc.machine import coremap, sccrun
 from scc.paths import BUILD
 
 TAIL = 3000     # characters of console kept for a point that failed
-
-
-def _csv_text(text: str) -> str:
-    """The app's CSV out of its stdout: `#` comments and the rows of the
-    first header (a line with commas) on; anything else (a summary line
-    of an app that prints one on stdout) is left out."""
-    lines = [l for l in text.splitlines() if l.strip()]
-    out, width = [], None
-    for line in lines:
-        if line.startswith("#"):
-            out.append(line)
-            continue
-        try:
-            fields = len(next(csv.reader([line])))
-        except csv.Error:
-            continue
-        if width is None:
-            if fields > 1:
-                width = fields
-                out.append(line)
-        elif fields == width:
-            out.append(line)
-    return "\n".join(out) + "\n"
-
-
-def parse_rows(text: str) -> list[dict]:
-    import pandas as pd
-    csv = _csv_text(text)
-    if not any(l and not l.startswith("#") for l in csv.splitlines()):
-        return []
-    df = pd.read_csv(io.StringIO(csv), comment="#", keep_default_na=False)
-    return json.loads(df.to_json(orient="records"))
 
 
 # A line that says something went wrong (an app's usage error, a wrong
@@ -193,14 +159,11 @@ def run_point(point: Point) -> dict:
         status, why, out, tail = "error", str(e), "", ""
     rows: list[dict] = []
     fmt = getattr(point, "output", "csv")
-    comments = [l for l in out.splitlines() if l.startswith("#")][:100]
+    comments = outputs.comments(out)
     what = "CSV" if fmt == "csv" else f"{fmt} output"
     if status == "ok":
         try:
-            if fmt == "csv":
-                rows = parse_rows(out)
-            else:
-                rows, comments = outputs.parse(fmt, out)
+            rows, comments = outputs.parse(fmt, out)
         except Exception as e:          # a malformed table is the point's failure
             status, why, tail = "failed", f"its {what} does not parse: {e}", out[-TAIL:]
         if status == "ok" and not rows:

@@ -194,38 +194,40 @@ def write(rows, headlines, dfs_all, out: Path, *, quick: bool, wall: float, file
            f"- experiment files: `{_shown(out / 'experiments')}/` (each row's command below "
            "runs one)",
            ""]
-    after = max((i for i, r in enumerate(rows)
-                 if np_section.PINGPONG in by_id[r["id"]].experiments), default=len(rows) - 1)
-    if beside and after < 0:
-        md += beside
-    for i, r in enumerate(rows):
-        h = by_id[r["id"]]
-        if beside and i == after + 1:
-            md += beside
-        md += [f"## {r['id']}. {h.result}", "", f"**The paper:** {h.paper}", "",
-               f"**Configuration:** {h.config}", "", _role_md(h), ""]
-        if r["verdict"] == "not reproducible here" and r["ours"] is None:
-            md += [f"**Verdict: not reproducible here.** {r['why']}", ""]
-            continue
-        pub = f"{fmt(r['published'])} {r['unit']}" if r["published"] is not None else "-"
-        md += [f"- published: {pub}",
-               f"- ours: {fmt(r['ours'])} {r['unit']}" if r["ours"] is not None else "- ours: -",
-               f"- ratio: {fmt(r['ratio'])}" if r["ratio"] is not None else "- ratio: -",
-               f"- band: {_band(r['band'])}: {h.why_band}",
-               f"- **verdict: {r['verdict']}**" + (f" ({r['why']})" if r["why"] else ""), ""]
-        if r.get("cannot"):
-            md += [f"**Why the model cannot get inside the band:** {r['cannot']}", ""]
-        p = _plot(h, dfs_all, out)
-        if p:
-            md += [f"![{h.result}](plots/{p.name})", ""]
-        for name in h.experiments:
-            md += ["```", f"build/venv/bin/scc-bench run {files[name]} --out build/bench/{name}",
-                   "```", ""]
-    if beside and after == len(rows) - 1 and rows:
-        md += beside
+    sections = [_row_md(r, by_id[r["id"]], dfs_all, out, files) for r in rows]
+    if beside:
+        after = max((i for i, r in enumerate(rows)
+                     if np_section.PINGPONG in by_id[r["id"]].experiments),
+                    default=len(rows) - 1)
+        sections.insert(after + 1, beside)
+    for sec in sections:
+        md += sec
     text = "\n".join(md) + "\n"
     (out / "index.md").write_text(text, encoding="utf-8")
     (out / "index.html").write_text(html(text, out), encoding="utf-8")
+
+
+def _row_md(r, h, dfs_all, out: Path, files: dict) -> list[str]:
+    """One row's section of index.md (its plot written to DIR/plots/)."""
+    md = [f"## {r['id']}. {h.result}", "", f"**The paper:** {h.paper}", "",
+          f"**Configuration:** {h.config}", "", _role_md(h), ""]
+    if r["verdict"] == "not reproducible here" and r["ours"] is None:
+        return md + [f"**Verdict: not reproducible here.** {r['why']}", ""]
+    pub = f"{fmt(r['published'])} {r['unit']}" if r["published"] is not None else "-"
+    md += [f"- published: {pub}",
+           f"- ours: {fmt(r['ours'])} {r['unit']}" if r["ours"] is not None else "- ours: -",
+           f"- ratio: {fmt(r['ratio'])}" if r["ratio"] is not None else "- ratio: -",
+           f"- band: {_band(r['band'])}: {h.why_band}",
+           f"- **verdict: {r['verdict']}**" + (f" ({r['why']})" if r["why"] else ""), ""]
+    if r.get("cannot"):
+        md += [f"**Why the model cannot get inside the band:** {r['cannot']}", ""]
+    p = _plot(h, dfs_all, out)
+    if p:
+        md += [f"![{h.result}](plots/{p.name})", ""]
+    for name in h.experiments:
+        md += ["```", f"build/venv/bin/scc-bench run {files[name]} --out build/bench/{name}",
+               "```", ""]
+    return md
 
 
 TARGET_COLUMNS = ("target", "collective", "size", "ours", "papers' best", "RCCE_comm",
@@ -330,11 +332,9 @@ def prepare(heads, tgts, out: Path, quick: bool, section: bool = False):
         files[name] = f
         jobs.append((xp.load(f), out / "results" / name))
     for e, _ in [j for j in jobs if j[0].name == np_section.EXPERIMENT]:
-        try:
-            appopts.check([e])
-        except xp.ExperimentError as err:   # NetPIPE's source could not be fetched
-            skipped[e.name] = "; ".join(re.sub(r"^experiment '[^']*', points? [^:]*: ", "",
-                                               l.strip()) for l in str(err).splitlines()[1:])
+        why = [problem for _, problem in appopts.problems([e])]
+        if why:                             # NetPIPE's source could not be fetched
+            skipped[e.name] = "; ".join(why)
             jobs = [j for j in jobs if j[0] is not e]
     appopts.check([e for e, _ in jobs])     # every app built, every option its own
     return jobs, files, skipped
