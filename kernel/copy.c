@@ -114,20 +114,6 @@ void copy_exit(void)
 	}
 }
 
-// Core cycles from now until GTSC value deadline, for a timer interrupt
-// then: at least 1, at most what the timer counts, and never late (the
-// whole cycles a GTSC tick has: no 64-bit division here). An early one
-// only makes the caller look and sleep again.
-static uint32_t cycles_until(uint64_t deadline, uint64_t now)
-{
-	uint64_t d = deadline - now;
-	uint32_t per_tick = core_hz / gtsc_hz ? core_hz / gtsc_hz : 1;
-	uint64_t c = (uint64_t)(d > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)d) *
-		     per_tick + 1;
-
-	return c > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)c;
-}
-
 // SYS_copy_wait: sleep until a message is waiting, core copier stops, or
 // the GTSC reaches the deadline (0: none).
 // A stopping copy core closes its ring, then interrupts every core, then

@@ -184,6 +184,9 @@ void listen_init(int timing);
 int listen(void);
 void idle_end(void);
 uint32_t idle_halt(int since, uint32_t seen);
+int32_t idle_sleep(uint32_t deadline_lo, uint32_t deadline_hi);
+// Core cycles from now until GTSC value deadline, for a one-shot timer.
+uint32_t cycles_until(uint64_t deadline, uint64_t now);
 
 // notify.c and notify_*.c: how a mailbox's receiver learns of a message.
 // A scheme is one file defining a struct notify, and its line in

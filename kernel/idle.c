@@ -71,3 +71,38 @@ uint32_t idle_halt(int since, uint32_t seen)
 		notify_current()->halt();
 	return kstat.lint0 + kstat.ticks;
 }
+
+// Core cycles from now until GTSC value deadline, for a timer interrupt
+// then: at least 1, at most what the timer counts, and never late (the
+// whole cycles a GTSC tick has: no 64-bit division here). An early one
+// only makes the caller look and sleep again.
+uint32_t cycles_until(uint64_t deadline, uint64_t now)
+{
+	uint64_t d = deadline - now;
+	uint32_t per_tick = core_hz / gtsc_hz ? core_hz / gtsc_hz : 1;
+	uint64_t c = (uint64_t)(d > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)d) *
+		     per_tick + 1;
+
+	return c > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)c;
+}
+
+// SYS_sleep: halt until the GTSC reaches deadline (sleep, usleep and
+// nanosleep). The LAPIC timer, one-shot, wakes the core then, unless the
+// program's periodic tick (SYS_tick) is on and wakes it sooner anyway;
+// any other interrupt (a message, an IPI) is taken and the core halts
+// again. An armed timer tells the machine the core is not stalled.
+int32_t idle_sleep(uint32_t deadline_lo, uint32_t deadline_hi)
+{
+	uint64_t deadline = (uint64_t)deadline_hi << 32 | deadline_lo, now;
+	int armed;
+
+	while ((now = sif_gtsc()) < deadline) {
+		armed = !lapic_timer_on();
+		if (armed)
+			lapic_oneshot(cycles_until(deadline, now));
+		idle();
+		if (armed)
+			lapic_oneshot(0);
+	}
+	return 0;
+}

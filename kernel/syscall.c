@@ -319,6 +319,9 @@ void syscall(struct trapframe *tf)
 	case SYS_revoke:
 		r = revoke(a);
 		break;
+	case SYS_sleep:
+		r = idle_sleep(a, b);
+		break;
 	default:
 		r = -SCC_ENOSYS;
 		break;

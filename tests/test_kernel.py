@@ -582,3 +582,30 @@ def test_dram_map_shows_a_controllers_page_read_only_and_refuses_what_holds_noth
         pte = int(out[9].split()[2], 16)
         assert pte & 0x5 == 0x5 and not pte & 0x2 and pte >> 24 == 0x2C, out
         assert out[10:12] == ["unmap null", "view pte err -14"], out
+
+
+# --- sleep (SYS_sleep) ------------------------------------------------------------
+
+@pytest.mark.parametrize("timing", [False, True], ids=["functional", "timing"])
+def test_sleep_halts_for_the_time_asked(timing):
+    """usleep(200 ms), nanosleep(50 ms) and sleep(1) on two cores at once:
+    each takes at least the time asked on the GTSC and at most 5 ms more,
+    and the core is halted for at least 95 % of it (it sleeps, it does not
+    spin); with every core asleep the machine sees armed timers, not a
+    stall. A bad time is EINVAL."""
+    r = run_app(test_app("sleep"), cores="0,47", timeout=TIMEOUT,
+                machine={"timing": "on"} if timing else None)
+    lines = passed(r)
+    for c in (0, 47):
+        got = lines[c]
+        assert got[-1] == "sleep done", got
+        assert "sleep einval 1" in got and "sleep negative 1" in got, got
+        seen = {}
+        for line in got:
+            m = re.fullmatch(r"sleep (\w+) asked=(\d+) took=(\d+) halted=(\d+)", line)
+            if m:
+                seen[m.group(1)] = tuple(map(int, m.groups()[1:]))
+        assert set(seen) == {"usleep", "nanosleep", "sleep"}, got
+        for name, (asked, took, halted) in seen.items():
+            assert asked <= took <= asked + 5_000_000, (c, name, asked, took)
+            assert halted >= 0.95 * took, (c, name, took, halted)

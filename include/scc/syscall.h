@@ -95,7 +95,10 @@
 #define SYS_revoke      31  /* (int id) -> 0: the grant ends (an access that
                                passed its check before may still finish);
                                -EINVAL for an id this core does not hold */
-#define SYS_NR          32
+#define SYS_sleep       32  /* (u32 deadline_lo, u32 deadline_hi) -> 0 once
+                               the GTSC reached the deadline; the core
+                               halts meanwhile, woken by its LAPIC timer */
+#define SYS_NR          33
 
 /* The T&S registers (LOCK0/1) have a vector of their own, a path as
  * short as one register access allows (docs/kernel.md): `int $0x81` with

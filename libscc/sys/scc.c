@@ -55,6 +55,11 @@ int scc_time(struct scc_time *out)
     return scc_syscall(SYS_time, (long)out, 0, 0, 0, 0);
 }
 
+int scc_sleep_until(uint64_t gtsc)
+{
+    return scc_syscall(SYS_sleep, (long)(uint32_t)gtsc, (long)(uint32_t)(gtsc >> 32), 0, 0, 0);
+}
+
 uint64_t scc_gtsc(void)
 {
     /* A GTSC_LO read latches the high half for this core; the kernel may

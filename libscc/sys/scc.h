@@ -54,6 +54,7 @@ int scc_core_state(int core);
 /* --- time ------------------------------------------------------------------------ */
 
 int scc_time(struct scc_time *out);         /* SYS_time */
+int scc_sleep_until(uint64_t gtsc);         /* SYS_sleep: halt until the GTSC is there */
 
 /* This core's cycle counter (RDTSC; every TSC counts at core_hz). */
 static inline uint64_t scc_tsc(void)

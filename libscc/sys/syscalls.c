@@ -8,6 +8,8 @@
  *   getpid, kill                  one process per core: pid = core id + 1
  *   gettimeofday, times           SYS_time (GTSC since machine reset, TSC)
  *   clock_gettime, clock_getres   the GTSC: CLOCK_REALTIME, CLOCK_MONOTONIC
+ *   nanosleep, usleep, sleep      SYS_sleep: the core halts until the GTSC
+ *                                 reaches the time (no signal cuts one short)
  *   sysconf                       the page size, one processor, the tick
  *   open, stat, unlink            there is no file system: ENOSYS / ENOENT, but
  *                                 /dev/stdout and /dev/stderr open the console's
@@ -184,6 +186,45 @@ int clock_getres(clockid_t id, struct timespec *res)
         res->tv_nsec = (long)((1000000000u + hz - 1) / hz);
     }
     return 0;
+}
+
+/* Until the GTSC has moved on by at least the time asked (rounded up to
+ * whole ticks), the core halting meanwhile. */
+int nanosleep(const struct timespec *rqtp, struct timespec *rmtp)
+{
+    uint64_t ticks, hz;
+
+    if (!rqtp || rqtp->tv_sec < 0 || rqtp->tv_nsec < 0 || rqtp->tv_nsec >= 1000000000L) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (clock_of(CLOCK_MONOTONIC, &ticks, &hz) < 0)
+        return -1;
+    uint64_t secs = (uint64_t)rqtp->tv_sec;
+    uint64_t wait = secs > UINT64_MAX / hz / 2 ? UINT64_MAX - ticks :
+                    secs * hz + ((uint64_t)rqtp->tv_nsec * hz + 999999999u) / 1000000000u;
+    if (wait > UINT64_MAX - ticks)
+        wait = UINT64_MAX - ticks;
+    long r = scc_sleep_until(ticks + wait);
+    if (r < 0) {
+        errno = (int)-r;
+        return -1;
+    }
+    if (rmtp)
+        rmtp->tv_sec = 0, rmtp->tv_nsec = 0;
+    return 0;
+}
+
+int usleep(useconds_t us)
+{
+    struct timespec ts = { (time_t)(us / 1000000u), (long)(us % 1000000u) * 1000 };
+    return nanosleep(&ts, NULL);
+}
+
+unsigned sleep(unsigned int seconds)
+{
+    struct timespec ts = { (time_t)seconds, 0 };
+    return nanosleep(&ts, NULL) ? seconds : 0;
 }
 
 long sysconf(int name)

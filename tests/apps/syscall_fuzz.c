@@ -12,7 +12,8 @@
  * not touch (0, the kernel, the top of memory). Left out: the calls that
  * are meant not to return or to wait for another core (exit, panic, halt,
  * copy_wait, a blocking mbox_recv), and the calls this program does not
- * know (newer numbers), whose waits it cannot bound. copy_serve copies
+ * know (newer numbers), whose waits it cannot bound. sleep's deadline is
+ * a past one or at most 2,000 GTSC ticks ahead. copy_serve copies
  * only for this core: a copy core writes where its requester says, and
  * random copies into another core's memory would break that core, as
  * they would on the chip. Grants (SYS_grant, SYS_revoke) get random
@@ -95,7 +96,7 @@ static const int calls[] = {
     SYS_yield, SYS_info, SYS_mbox_send, SYS_mbox_recv, SYS_mbox_poll,
     SYS_mbox_mode, SYS_ipi, SYS_kstat, SYS_vmquery, SYS_tick,
     SYS_core_state, SYS_copy_mpbt, SYS_copy_lut, SYS_copy_serve,
-    SYS_lut_read, SYS_dram_map, SYS_peer_read, SYS_grant, SYS_revoke,
+    SYS_lut_read, SYS_dram_map, SYS_peer_read, SYS_grant, SYS_revoke, SYS_sleep,
     SYS_NR, SYS_NR + 7, -1,
 };
 static const int grant_calls[] = {
@@ -186,6 +187,15 @@ static void one(void)
     case SYS_revoke:
         a = nheld && next() % 2 ? held[next() % nheld] : a;
         break;
+    case SYS_sleep: {
+        struct scc_time t;
+        uint64_t when = 0;
+        if (next() % 4 && !scc_time(&t))
+            when = t.gtsc + next() % 2000;
+        a = (long)(uint32_t)when;
+        b = (long)(uint32_t)(when >> 32);
+        break;
+    }
     }
     r = scc_syscall(nr, a, b, c, d, e);
     if (nr == SYS_grant && r > 0)
