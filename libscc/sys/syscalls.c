@@ -200,11 +200,11 @@ int nanosleep(const struct timespec *rqtp, struct timespec *rmtp)
     }
     if (clock_of(CLOCK_MONOTONIC, &ticks, &hz) < 0)
         return -1;
-    uint64_t secs = (uint64_t)rqtp->tv_sec;
-    uint64_t wait = secs > UINT64_MAX / hz / 2 ? UINT64_MAX - ticks :
-                    secs * hz + ((uint64_t)rqtp->tv_nsec * hz + 999999999u) / 1000000000u;
-    if (wait > UINT64_MAX - ticks)
-        wait = UINT64_MAX - ticks;
+    /* tv_nsec * hz fits: below 2^30 times below 2^32; a time past the GTSC's range
+     * waits to its end */
+    uint64_t part = ((uint64_t)rqtp->tv_nsec * hz + 999999999u) / 1000000000u;
+    uint64_t room = UINT64_MAX - ticks, secs = (uint64_t)rqtp->tv_sec;
+    uint64_t wait = part > room || secs > (room - part) / hz ? room : secs * hz + part;
     long r = scc_sleep_until(ticks + wait);
     if (r < 0) {
         errno = (int)-r;

@@ -150,6 +150,20 @@ def kernel_arg(arg: str) -> str:
     return f'"{arg}"'
 
 
+def header_number(path: Path, name: str, what: str) -> int:
+    """The number a C header defines as @name (`#define NAME 123`): facts
+    the C side and the tools share have their one definition there.
+    SccRunError, saying it wanted @what, if the header cannot be read or
+    does not define it."""
+    try:
+        m = re.search(rf"^#define\s+{name}\s+(\d+)\b", path.read_text(), re.M)
+    except OSError as e:
+        raise SccRunError(f"cannot read {what} from {path}: {e.strerror}") from None
+    if not m:
+        raise SccRunError(f"{path} does not define {name} as a number")
+    return int(m.group(1))
+
+
 KERNEL_DEFS = REPO / "kernel" / "defs.h"
 
 
@@ -157,14 +171,7 @@ def kernel_cmdline_max() -> int:
     """The longest kernel command line the kernel keeps whole: its buffer,
     CMDLINE_MAX in kernel/defs.h (the one definition), less the NUL. A
     longer one the kernel cuts, mid-word, and runs the app anyway."""
-    try:
-        m = re.search(r"^#define\s+CMDLINE_MAX\s+(\d+)\b", KERNEL_DEFS.read_text(), re.M)
-    except OSError as e:
-        raise SccRunError(f"cannot read the kernel's limits from {KERNEL_DEFS}: "
-                          f"{e.strerror}") from None
-    if not m:
-        raise SccRunError(f"{KERNEL_DEFS} does not define CMDLINE_MAX as a number")
-    return int(m.group(1)) - 1
+    return header_number(KERNEL_DEFS, "CMDLINE_MAX", "the kernel's limits") - 1
 
 
 def check_cmdline(words: Sequence[str]) -> None:

@@ -13,7 +13,6 @@ fails ends the run, as on the chip; the run's status is its status.
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -23,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import BinaryIO, Callable, Sequence
 
-from scc.machine import sccrun
+from scc.machine import coremap, sccrun
 from scc.machine.coremap import SccRunError
 from scc.paths import REPO
 
@@ -121,23 +120,6 @@ def _cpu_ticks(pid: int) -> int:
         return 0
 
 
-def _shared_layout() -> tuple[int, int]:
-    """The wake-up records' count and stride in the shared file, from
-    libscc/mpi/host/shared.h (the one definition proc.c uses too)."""
-    try:
-        text = HOST_SHARED_H.read_text()
-    except OSError as e:
-        raise SccRunError(f"cannot read the host ranks' shared layout from {HOST_SHARED_H}: "
-                          f"{e.strerror}") from None
-    vals = {}
-    for name in ("SCC_MPI_HOST_CORES", "SCC_MPI_WAKE_STRIDE"):
-        m = re.search(rf"^#define\s+{name}\s+(\d+)\b", text, re.M)
-        if not m:
-            raise SccRunError(f"{HOST_SHARED_H} does not define {name} as a number")
-        vals[name] = int(m.group(1))
-    return vals["SCC_MPI_HOST_CORES"], vals["SCC_MPI_WAKE_STRIDE"]
-
-
 class StallWatch:
     """Whether the ranks have been stuck for the limit: no write to any
     MPB line (the shared file's per-core write counters stood still) and
@@ -145,7 +127,9 @@ class StallWatch:
 
     def __init__(self, procs: list, limit: float, shm: str):
         self.procs, self.limit, self.shm = procs, limit, shm
-        self.cores, self.stride = _shared_layout()
+        what = "the host ranks' shared layout"
+        self.cores = coremap.header_number(HOST_SHARED_H, "SCC_MPI_HOST_CORES", what)
+        self.stride = coremap.header_number(HOST_SHARED_H, "SCC_MPI_WAKE_STRIDE", what)
         self.hz = os.sysconf("SC_CLK_TCK")
         self.since, self.ticks, self.writes = time.monotonic(), self._total(), self._writes()
 
