@@ -590,8 +590,9 @@ def test_dram_map_shows_a_controllers_page_read_only_and_refuses_what_holds_noth
 def test_sleep_halts_for_the_time_asked(timing):
     """usleep(200 ms), nanosleep(50 ms) and sleep(1) on two cores at once:
     each takes at least the time asked on the GTSC and at most 5 ms more,
-    and the core is halted for at least 95 % of it (it sleeps, it does not
-    spin); with every core asleep the machine sees armed timers, not a
+    and the core is halted for at least 95 % of it in timing mode, half
+    of it in functional mode, whose clock is the host's (it sleeps, it
+    does not spin: a spinning sleep halts 0 %); with every core asleep the machine sees armed timers, not a
     stall. A bad time is EINVAL."""
     r = run_app(test_app("sleep"), cores="0,47", timeout=TIMEOUT,
                 machine={"timing": "on"} if timing else None)
@@ -608,4 +609,6 @@ def test_sleep_halts_for_the_time_asked(timing):
         assert set(seen) == {"usleep", "nanosleep", "sleep"}, got
         for name, (asked, took, halted) in seen.items():
             assert asked <= took <= asked + 5_000_000, (c, name, asked, took)
-            assert halted >= 0.95 * took, (c, name, took, halted)
+            # functional mode's clock is the host's: a busy host delays
+            # the wake-up (94.7 % halted seen in CI); timing mode is exact
+            assert halted >= (0.95 if timing else 0.5) * took, (c, name, took, halted)
