@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 
     if (me != recv) {
         while (scc_atomic_read(1) == 0)
-            ;
+            relax();
         for (uint32_t i = 0; i < n; i++) {
             uint32_t p[2] = {(uint32_t)me, i};
             MUST(scc_mbox_send(recv, 7, p, sizeof p));
@@ -67,6 +67,7 @@ int main(int argc, char **argv)
         } else if (now > 0 && t - since > quiet) {
             break;
         }
+        relax();
     }
     printf("mbox stalled at %lu\n", (unsigned long)last);
 

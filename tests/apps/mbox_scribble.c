@@ -69,6 +69,7 @@ int main(int argc, char **argv)
         if (scc_mbox_recv(&m, SCC_MBOX_NONBLOCK) != 0) {
             if (scc_atomic_read(DONE) == (uint32_t)senders && scc_mbox_poll() == 0)
                 break;
+            relax();
             continue;
         }
         uint32_t p[4];

@@ -64,12 +64,21 @@ static inline const char *arg_str(int argc, char **argv, const char *key)
     return "";
 }
 
+/* A spin-wait's turn: PAUSE (rep; nop, a plain nop to the P54C). With
+ * QEMU running the cores round-robin on one host thread, PAUSE ends this
+ * core's turn; a loop without it keeps the thread until QEMU's 100 ms kick,
+ * and a test whose cores wait on each other crawls (docs/functional-mode.md). */
+static inline void relax(void)
+{
+    __asm__ volatile("rep; nop" ::: "memory");
+}
+
 /* Wait until GTSC passes `ticks` from now, without system calls. */
 static inline void spin_gtsc(uint64_t ticks)
 {
     uint64_t until = scc_gtsc() + ticks;
     while (scc_gtsc() < until)
-        ;
+        relax();
 }
 
 #endif
