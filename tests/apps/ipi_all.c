@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 
     /* Everyone is up (and has its lint0 base) before the first pulse. */
     unsigned round = 0;
-    scc_barrier(0, n, &round);
+    barrier(0, n, &round);
 
     unsigned sent = 0, received_at_ack = 0;
     for (;;) {
@@ -85,7 +85,7 @@ int main(int argc, char **argv)
             sent++;
             uint64_t give_up = scc_gtsc() + 10ull * info.gtsc_hz;
             while (sh->ack[t] < expect && scc_gtsc() < give_up)
-                ;
+                relax();
             if (sh->ack[t] != expect)
                 printf("ipi target %02d acknowledged %lu, expected %lu\n", t,
                        (unsigned long)sh->ack[t], (unsigned long)expect);
@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         sh->turn = me + 1;
     }
     /* Late pulses would show here: wait for all, then count once more. */
-    scc_barrier(0, n, &round);
+    barrier(0, n, &round);
     if (hz > 0)
         MUST(scc_tick(0));
     printf("ipi received %lu sent %u\n", (unsigned long)lint0_since_start(), sent);

@@ -11,7 +11,7 @@ int main(int argc, char **argv)
     int victim = arg_long(argc, argv, "core", 7);
     int cores = arg_long(argc, argv, "cores", scc_num_cores());
     unsigned round = 0;
-    scc_barrier(0, cores, &round);
+    barrier(0, cores, &round);
     if (me == victim) {
         char msg[64];
         snprintf(msg, sizeof msg, "test panic from core %02d", me);

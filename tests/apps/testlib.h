@@ -73,6 +73,22 @@ static inline void relax(void)
     __asm__ volatile("rep; nop" ::: "memory");
 }
 
+/* scc_barrier with relax() in its wait. scc_barrier waits in scc_yield(),
+ * a system call that does not end the core's turn, so under round-robin
+ * TCG each waiting core kept the host thread until QEMU's kick: 48 cores
+ * took about 5 s of host time to meet. */
+static inline void barrier(unsigned i, unsigned n, unsigned *round)
+{
+    unsigned target = n * (*round + 1);
+
+    scc_atomic_inc(i);
+    while (scc_atomic_read(i) < target) {
+        scc_yield();
+        relax();
+    }
+    (*round)++;
+}
+
 /* Wait until GTSC passes `ticks` from now, without system calls. */
 static inline void spin_gtsc(uint64_t ticks)
 {
