@@ -87,12 +87,34 @@ static long reduce_ref(int n, int i, int rop, int rep)
     return acc;
 }
 
-/* Equal elements of ts bytes (4 or 8): a memcmp of a constant length,
- * which the compiler inlines; the checks compare every element of 1 MiB
- * results on every member, and a libc call each was most of the run. */
-static int same(const void *a, const void *b, size_t ts)
+/* value_of repeats every 41 elements (5 for PROD), and so does every
+ * member's input and the reduced reference: each is built and checked as
+ * repeats of one period (pat, REF_PERIOD elements of ts bytes), the n
+ * elements at p starting at element `first` of the period. Computed
+ * element by element, 1 MiB results checked on every member were most of
+ * a run's time. */
+static void tile(char *p, size_t n, const char *pat, size_t first, size_t ts)
 {
-    return ts == 4 ? !memcmp(a, b, 4) : !memcmp(a, b, 8);
+    for (size_t i = 0, run; i < n; i += run) {
+        size_t j = (first + i) % REF_PERIOD;
+        run = REF_PERIOD - j < n - i ? REF_PERIOD - j : n - i;
+        memcpy(p + i * ts, pat + j * ts, run * ts);
+    }
+}
+
+/* 0 if the n elements at p repeat pat as tile() writes them, else 1 + the
+ * index of the first that does not. */
+static size_t untiled(const char *p, size_t n, const char *pat, size_t first, size_t ts)
+{
+    for (size_t i = 0, run; i < n; i += run) {
+        size_t j = (first + i) % REF_PERIOD;
+        run = REF_PERIOD - j < n - i ? REF_PERIOD - j : n - i;
+        if (memcmp(p + i * ts, pat + j * ts, run * ts))
+            for (size_t k = 0; k < run; k++)
+                if (memcmp(p + (i + k) * ts, pat + (j + k) * ts, ts))
+                    return i + k + 1;
+    }
+    return 0;
 }
 
 static size_t tsize(int type)
@@ -186,8 +208,14 @@ static int one(const char *op, const char *spec, int size, int root, int rep)
                 int num = rs ? (int)(b / ts) : (int)(b / ts);       /* per block for rs */
                 int total = rs ? num * n : num;
                 char *in = xmalloc((size_t)total * ts + 1), *out = xmalloc((size_t)num * ts + 1);
-                for (int i = 0; i < total; i++)
-                    put_value(in, types[t], i, value_of(me, i, rops[o], rep));
+                /* one period of this member's input and of the reduced
+                 * reference, elements 0 .. REF_PERIOD-1 */
+                char mine[REF_PERIOD * 8], ref[REF_PERIOD * 8];
+                for (int i = 0; i < REF_PERIOD; i++) {
+                    put_value(mine, types[t], i, value_of(me, i, rops[o], rep));
+                    put_value(ref, types[t], i, reduce_ref(n, i, rops[o], rep));
+                }
+                tile(in, (size_t)total, mine, 0, ts);
                 memset(out, 0xEE, (size_t)num * ts + 1);
                 if (rs)
                     err = RCCE_reduce_scatter(in, out, num, types[t], rops[o], RCCE_COMM_WORLD);
@@ -201,28 +229,14 @@ static int one(const char *op, const char *spec, int size, int root, int rep)
                     bad = 1;
                 }
                 int check = strcmp(op, "reduce") || me == root;
-                /* value_of repeats every 41 elements (5 for PROD), so the
-                 * reference does every REF_PERIOD: computed once a call,
-                 * not n values for each of a 1 MiB result's elements */
-                long ref[REF_PERIOD];
-                for (int i = 0; check && i < REF_PERIOD; i++)
-                    ref[i] = reduce_ref(n, i, rops[o], rep);
-                for (int i = 0; check && !bad && i < num; i++) {
-                    char want[8];
-                    int gi = rs ? me * num + i : i;
-                    put_value(want, types[t], 0, ref[gi % REF_PERIOD]);
-                    if (!same(out + (size_t)i * ts, want, ts))
-                        bad = fail_at(op, spec, size, root, "element", (size_t)i,
-                                      (int)out[(size_t)i * ts], (int)want[0]);
-                }
+                size_t first = rs ? (size_t)me * (size_t)num : 0, at;
+                if (check && !bad && (at = untiled(out, (size_t)num, ref, first, ts)))
+                    bad = fail_at(op, spec, size, root, "element", at - 1, (int)out[(at - 1) * ts],
+                                  (int)ref[(first + at - 1) % REF_PERIOD * ts]);
                 if (!bad && check && (unsigned char)out[(size_t)num * ts] != 0xEE)
                     bad = fail_at(op, spec, size, root, "overrun", (size_t)num * ts, 0, 0xEE);
-                for (int i = 0; !bad && i < total; i++) {     /* the input is not written */
-                    char want[8];
-                    put_value(want, types[t], 0, value_of(me, i, rops[o], rep));
-                    if (!same(in + (size_t)i * ts, want, ts))
-                        bad = fail_at(op, spec, size, root, "input changed", (size_t)i, 0, 0);
-                }
+                if (!bad && (at = untiled(in, (size_t)total, mine, 0, ts)))   /* not written */
+                    bad = fail_at(op, spec, size, root, "input changed", at - 1, 0, 0);
                 free(in);
                 free(out);
             }
