@@ -72,6 +72,40 @@ void type_release(MPI_Datatype t);
 int  typeattr_copy(MPI_Datatype from, MPI_Datatype to);
 int  typeattr_delete_all(MPI_Datatype t);
 
+/* --- attribute caches (attrcache.c) ------------------------------------------ */
+
+/* A keyval. Its callbacks keep the types of their kind (cast back by the
+ * kind's copy and del below). */
+struct cache_keyval {
+    void (*copy)(void), (*del)(void);
+    void *extra;
+    int freed, nattrs;          /* nattrs: the attributes that hold it */
+};
+
+/* A kind of object with attributes: its keyvals are numbered from first,
+ * apart from other kinds' (one of another kind is MPI_ERR_KEYVAL). copy
+ * and del call k's callbacks on obj, with their own types. */
+struct cache_kind {
+    int first, n;
+    struct cache_keyval *keyvals;
+    int (*copy)(const struct cache_keyval *k, void *obj, int keyval, void *value, void **out,
+                int *flag);
+    int (*del)(const struct cache_keyval *k, void *obj, int keyval, void *value);
+};
+
+/* MPI_SUCCESS or an error class; an object's attributes are the list at
+ * *list. cache_remove: CACHE_NO_ATTR if obj has no attribute of keyval. */
+#define CACHE_NO_ATTR (-1)
+int  cache_keyval_new(struct cache_kind *kind, void (*copy)(void), void (*del)(void),
+                      void *extra, int *keyval);
+int  cache_keyval_free(struct cache_kind *kind, int *keyval);
+int  cache_known(const struct cache_kind *kind, int keyval);
+int  cache_set(struct cache_kind *kind, void *obj, void **list, int keyval, void *value);
+int  cache_get(const struct cache_kind *kind, void **list, int keyval, void *value, int *flag);
+int  cache_remove(struct cache_kind *kind, void *obj, void **list, int keyval);
+int  cache_copy(struct cache_kind *kind, void *from, void **from_list, void **to_list);
+int  cache_clear(struct cache_kind *kind, void *obj, void **list);
+
 /* --- groups and communicators (group.c, comm.c) ------------------------------- */
 
 struct mpi_group_s {
