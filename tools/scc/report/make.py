@@ -358,10 +358,11 @@ def run(heads, tgts, jobs, files, out: Path, *, quick: bool, workers=None, sched
         shown = {n: f.relative_to(REPO) for n, f in files.items()}
     except ValueError:
         shown = files
+    np_df = np_section.curves(dfs) if section else None
     beside = np_section.markdown(dfs, out, shown, quick, (skipped or {}).get(
-        np_section.EXPERIMENT, "")) if section else None
+        np_section.EXPERIMENT, ""), df=np_df) if section else None
     write(rows, heads, dfs, out, quick=quick, wall=wall, files=shown, targets=t_rows,
           by_target={t.id: t for t in tgts}, beside=beside)
     return {"rows": rows, "targets": t_rows,
-            "netpipe": np_section.table(np_section.curves(dfs)) if section else None,
+            "netpipe": np_section.table(np_df) if section else None,
             **{k: sum(c[k] for _, c in frames) for k in ("run", "cached", "failed")}}

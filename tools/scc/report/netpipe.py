@@ -125,9 +125,11 @@ def plot(df, out: Path) -> Path:
     return out
 
 
-def markdown(dfs: dict, out: Path, files: dict, quick: bool, skipped: str = "") -> list[str]:
+def markdown(dfs: dict, out: Path, files: dict, quick: bool, skipped: str = "",
+             df=None) -> list[str]:
     """The section's lines of index.md (its plot written to DIR/plots/);
-    @skipped: why NetPIPE did not run (then the section says so)."""
+    @skipped: why NetPIPE did not run (then the section says so); @df:
+    curves(dfs), if the caller has it already."""
     md = [f"## {TITLE}", "",
           "Not a row of the papers (none publishes it): no band and no verdict, counted in "
           "neither score. NetPIPE 3.7.2's MPI module (Debian's netpipe source, built "
@@ -142,7 +144,7 @@ def markdown(dfs: dict, out: Path, files: dict, quick: bool, skipped: str = "") 
           "`mbit_per_s`)." + (" Quick: NetPIPE's powers of two and midpoints with 20 "
                               "round trips a size; the ping-pong's quick sizes (4 KiB to "
                               "1 MiB)." if quick else ""), ""]
-    df = curves(dfs)
+    df = curves(dfs) if df is None else df
     lines = table(df)
     if skipped:
         md += [f"**MPI (NetPIPE 3.7.2): not measured.** {skipped}", ""]
