@@ -12,7 +12,6 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
-#include "qemu/madvise.h"
 #include "qapi/error.h"
 #include "hw/scc/scc.h"
 #include "trace.h"
@@ -247,10 +246,4 @@ void scc_lut_init(SCCMachineState *s, SCCCore *c)
     memory_region_init_ram_flags_nomigrate(&c->private_ram, OBJECT(s), ram,
                                            s->private_mem, RAM_NORESERVE,
                                            &error_fatal);
-    /* QEMU asks for transparent huge pages for every RAM block. A core
-     * touches a few scattered pages of its DRAM, and each first touch of a
-     * huge page zeroes 2 MiB: with them, most of a 48-core run's start-up
-     * went to clearing memory no one reads. */
-    qemu_madvise(memory_region_get_ram_ptr(&c->private_ram), s->private_mem,
-                 QEMU_MADV_NOHUGEPAGE);
 }
