@@ -147,7 +147,7 @@ def test_random_grants_and_peer_reads_are_refused_cleanly(timing):
     ranges, protections and core masks. Every call returns, no core
     faults or panics, and both sides of the check were taken: some peer
     reads passed a neighbour's grant, some were refused for want of one."""
-    r = run_app(test_app("syscall_fuzz"), cores="0-3", args=["n=2000", "only=grant"],
+    r = run_app(test_app("syscall_fuzz"), cores="0-3", args=["n=2000", "only=grant", "cores=4"],
                 machine={"timing": "on"} if timing else None, timeout=300)
     assert not r.timed_out and r.returncode == 0, explain(r)
     lines = r.core_lines(stream="stdout")

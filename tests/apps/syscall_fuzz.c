@@ -3,9 +3,10 @@
  * (tests/test_reliability.py): the kernel must answer each one, never
  * panic, fault or hang, in functional and in timing mode.
  *
- *   syscall_fuzz [n=CALLS] [seed=S] [only=grant]
+ *   syscall_fuzz [n=CALLS] [seed=S] [only=grant] [cores=C]
  *
- * Each core draws n calls from the numbers below with its own seed
+ * The C started cores (default: all of the chip's) meet first. Each core
+ * draws n calls from the numbers below with its own seed
  * (seed + core id, so every run makes the same calls). Arguments mix small
  * numbers, core ids, lengths, addresses of the app's own memory (its data,
  * heap and stack), of shared DRAM and the MPBs, and addresses the app may
@@ -207,6 +208,8 @@ static void one(void)
 int main(int argc, char **argv)
 {
     long n = arg_long(argc, argv, "n", 1000);
+    long cores = arg_long(argc, argv, "cores", scc_num_cores());
+    unsigned round = 0;
     long i;
 
     rng = (uint32_t)arg_long(argc, argv, "seed", 1) * 2654435761u + scc_core_id() + 1;
@@ -214,8 +217,15 @@ int main(int argc, char **argv)
         pick = grant_calls;
         npick = sizeof(grant_calls) / sizeof(grant_calls[0]);
     }
-    for (i = 0; i < n; i++)
+    /* Every core is up before the first call, and each call ends the
+     * core's turn: under round-robin TCG a core would otherwise make all
+     * its calls in one turn, before the others' kernels ran or after they
+     * exited, and no peer read would find its owner running. */
+    barrier(0, (unsigned)cores, &round);
+    for (i = 0; i < n; i++) {
         one();
+        relax();
+    }
     scc_syscall(SYS_tick, 0, 0, 0, 0, 0);
     /* on a line of its own: a random write may have left one unfinished */
     printf("\nfuzz peer reads %lu admitted %lu no grant %lu other\n", peer[0], peer[1],
