@@ -3,18 +3,46 @@
  * and the memories the LUT entries can name (MC DRAM, and the tiles' MPB
  * and CRB pages and the SIF, which their own files make).
  *
- * A core's root region is a 4 GiB container with one alias per mapped
- * 16 MiB page. A LUT write replaces that page's alias; what no entry maps
- * falls through to a background region that reads all ones and logs the
- * core, the address and the entry.
+ * Every memory a LUT entry can name sits once in the targets' region, in
+ * a 4 GiB slot of its own. A core's address space holds an IOMMU region
+ * over its 4 GiB, whose translation of a 16 MiB page is the target its
+ * LUT entry names, and above 4 GiB, out of the P54C's reach, the targets
+ * themselves: TCG finds an I/O page's region by its index in the CPU's
+ * own address space, so the IOMMU translates into that space. What no
+ * entry names goes to the core's background slot, which reads all ones
+ * and logs the core, the address and the entry.
+ *
+ * Why an IOMMU and not one alias per page: a LUT write then costs the
+ * writing core's TLB, where replacing an alias rebuilt the flat view of
+ * every core's address space and flushed every core's TLB (a peer read,
+ * which moves window entries, spent most of its host time there).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qemu/atomic.h"
+#include "qemu/module.h"
 #include "qapi/error.h"
+#include "exec/cputlb.h"
 #include "hw/scc/scc.h"
 #include "trace.h"
+
+#define TYPE_SCC_LUT_IOMMU "scc-lut-iommu-memory-region"
+
+/* The targets' slots, 4 GiB each */
+enum {
+    SLOT_PRIVATE = 0,                   /* + core */
+    SLOT_SHARED = 0x100,
+    SLOT_MPB = 0x200,                   /* + tile */
+    SLOT_CRB = 0x300,                   /* + tile */
+    SLOT_SIF = 0x400,
+    SLOT_NOTHING = 0x500,               /* + core: its background */
+    SLOTS = 0x600,
+};
+#define SLOT_BASE(n) ((hwaddr)(n) << 32)
+#define TARGETS_AT (1ULL << 32)             /* in every core's space */
+QEMU_BUILD_BUG_ON(SCC_MAX_CORES > 0x100 || SCC_MAX_TILES > 0x100);
 
 /* Memory controllers hang off the mesh's west and east edges. */
 static void scc_mc_port(SCCMachineState *s, int mc, int *x, int *y, int *side)
@@ -84,9 +112,9 @@ static uint32_t scc_route(int x, int y)
     return LUT_ROUTE_XY(x, y);
 }
 
-/* What a LUT entry names: a region and the page's offset in it, or NULL. */
-static MemoryRegion *scc_lut_target(SCCMachineState *s, uint32_t e,
-                                    hwaddr *offset)
+/* Where in the targets' space a LUT entry's page is; false if it names
+ * nothing. */
+static bool scc_lut_target(SCCMachineState *s, uint32_t e, hwaddr *at)
 {
     int x = LUT_ROUTE_X(SCC_LUT_ROUTE(e)), y = LUT_ROUTE_Y(SCC_LUT_ROUTE(e));
     int sub = SCC_LUT_SUBDEST(e);
@@ -94,74 +122,103 @@ static MemoryRegion *scc_lut_target(SCCMachineState *s, uint32_t e,
     int mc, core, sx, sy, sside;
     SCCTile *t;
 
-    *offset = 0;
     if (x >= s->mesh_x || y >= s->mesh_y) {
-        return NULL;
+        return false;
     }
     t = &s->tile[x + s->mesh_x * y];
     switch (sub) {
     case SCC_SUB_CRB:
-        return &t->crb;
+        *at = SLOT_BASE(SLOT_CRB + t->id);
+        return true;
     case SCC_SUB_MPB:
-        return &t->mpb_window;
+        *at = SLOT_BASE(SLOT_MPB + t->id);
+        return true;
     case SCC_SUB_EAST:
     case SCC_SUB_WEST:
         mc = scc_mc_at(s, x, y, sub);
         if (mc < 0) {
-            return NULL;
+            return false;
         }
         if (mc == 0 && sysaddr >= SCC_SHARED_SYSADDR &&
             sysaddr < SCC_SHARED_SYSADDR + s->shared_mem) {
-            *offset = sysaddr - SCC_SHARED_SYSADDR;
-            return &s->shared_ram;
+            *at = SLOT_BASE(SLOT_SHARED) + sysaddr - SCC_SHARED_SYSADDR;
+            return true;
         }
         core = scc_core_at_slot(s, mc, sysaddr / SCC_SLOT_SIZE);
         if (core < 0 || sysaddr % SCC_SLOT_SIZE >= s->private_mem) {
-            return NULL;
+            return false;
         }
-        *offset = sysaddr % SCC_SLOT_SIZE;
-        return &s->core[core].private_ram;
+        *at = SLOT_BASE(SLOT_PRIVATE + core) + sysaddr % SCC_SLOT_SIZE;
+        return true;
     case SCC_SUB_NORTH:
         scc_sif_port(s, &sx, &sy, &sside);
         if (x == sx && y == sy && sysaddr == 0) {
-            return &s->sif;
+            *at = SLOT_BASE(SLOT_SIF);
+            return true;
         }
-        return NULL;
+        return false;
     default:
-        return NULL;    /* core ports and the south side hold no memory */
+        return false;   /* core ports and the south side hold no memory */
     }
 }
 
 static void scc_lut_map(SCCMachineState *s, SCCCore *c, int page)
 {
-    MemoryRegion *target;
-    hwaddr offset;
-    g_autofree char *name = NULL;
+    hwaddr at;
 
-    if (c->page_mapped[page]) {
-        memory_region_del_subregion(&c->root, &c->page[page]);
-        object_unparent(OBJECT(&c->page[page]));
-        c->page_mapped[page] = false;
+    if (!scc_lut_target(s, c->lut[page], &at)) {
+        at = SLOT_BASE(SLOT_NOTHING + c->id) + ((hwaddr)page << SCC_PAGE_SHIFT);
     }
-    target = scc_lut_target(s, c->lut[page], &offset);
-    if (!target) {
-        return;
+    qatomic_set(&c->xlat[page], TARGETS_AT + at);
+}
+
+/* Pages [first, first + n) of the core map anew: its TLB forgets them. */
+static void scc_lut_changed(SCCMachineState *s, SCCCore *c, int first, int n)
+{
+    IOMMUTLBEvent ev = {
+        .type = IOMMU_NOTIFIER_UNMAP,
+        .entry = {
+            .target_as = c->cs ? c->cs->as : NULL,
+            .iova = (hwaddr)first << SCC_PAGE_SHIFT,
+            .addr_mask = ((hwaddr)n << SCC_PAGE_SHIFT) - 1,
+            .perm = IOMMU_NONE,
+        },
+    };
+
+    memory_region_notify_iommu(&c->lut_mr, 0, ev);
+    /* TCG's notifier skips a CPU that filled nothing since its last
+     * flush; one filling on another thread meanwhile must not keep the
+     * old page */
+    if (c->cs) {
+        tlb_flush(c->cs);
     }
-    name = g_strdup_printf("scc-core%d-page%02x", c->id, page);
-    memory_region_init_alias(&c->page[page], OBJECT(s), name, target, offset,
-                             SCC_PAGE_SIZE);
-    memory_region_add_subregion(&c->root, (hwaddr)page << SCC_PAGE_SHIFT,
-                                &c->page[page]);
-    c->page_mapped[page] = true;
+}
+
+static IOMMUTLBEntry scc_lut_translate(IOMMUMemoryRegion *iommu, hwaddr addr,
+                                       IOMMUAccessFlags flag, int iommu_idx)
+{
+    SCCCore *c = container_of(iommu, SCCCore, lut_mr);
+
+    return (IOMMUTLBEntry) {
+        .target_as = c->cs->as,
+        .iova = addr & ~(hwaddr)(SCC_PAGE_SIZE - 1),
+        .translated_addr = qatomic_read(&c->xlat[addr >> SCC_PAGE_SHIFT]),
+        .addr_mask = SCC_PAGE_SIZE - 1,
+        .perm = IOMMU_RW,
+    };
+}
+
+static int scc_lut_attrs_to_index(IOMMUMemoryRegion *iommu, MemTxAttrs attrs)
+{
+    return 0;
 }
 
 void scc_lut_write(SCCMachineState *s, SCCCore *c, int page, uint32_t val)
 {
     trace_scc_lut_write(c->id, page, val);
     c->lut[page] = val & SCC_LUT_VALID_BITS;
-    memory_region_transaction_begin();
     scc_lut_map(s, c, page);
-    memory_region_transaction_commit();
+    scc_lut_changed(s, c, page, 1);
 }
 
 void scc_lut_reset(SCCMachineState *s, SCCCore *c)
@@ -195,11 +252,10 @@ void scc_lut_reset(SCCMachineState *s, SCCCore *c)
     c->lut[SCC_PAGE_SIF] = SCC_LUT_ENTRY(0, sside, scc_route(sx, sy));
     c->lut[SCC_PAGE_RESET] = c->lut[0];
 
-    memory_region_transaction_begin();
     for (p = 0; p < SCC_LUT_ENTRIES; p++) {
         scc_lut_map(s, c, p);
     }
-    memory_region_transaction_commit();
+    scc_lut_changed(s, c, 0, SCC_LUT_ENTRIES);
 }
 
 static uint64_t scc_unmapped_read(void *opaque, hwaddr addr, unsigned size)
@@ -236,14 +292,74 @@ static const MemoryRegionOps scc_unmapped_ops = {
 void scc_lut_init(SCCMachineState *s, SCCCore *c)
 {
     g_autofree char *name = g_strdup_printf("scc-core%d", c->id);
+    g_autofree char *lut = g_strdup_printf("scc-core%d-lut", c->id);
     g_autofree char *bg = g_strdup_printf("scc-core%d-unmapped", c->id);
     g_autofree char *ram = g_strdup_printf("scc-core%d-dram", c->id);
 
-    memory_region_init(&c->root, OBJECT(s), name, 1ULL << 32);
+    memory_region_init(&c->root, OBJECT(s), name, TARGETS_AT + SLOT_BASE(SLOTS));
+    memory_region_init_iommu(&c->lut_mr, sizeof(c->lut_mr), TYPE_SCC_LUT_IOMMU,
+                             OBJECT(s), lut, 1ULL << 32);
+    memory_region_add_subregion(&c->root, 0, MEMORY_REGION(&c->lut_mr));
     memory_region_init_io(&c->unmapped, OBJECT(s), &scc_unmapped_ops, c, bg,
                           1ULL << 32);
-    memory_region_add_subregion_overlap(&c->root, 0, &c->unmapped, -1);
     memory_region_init_ram_flags_nomigrate(&c->private_ram, OBJECT(s), ram,
                                            s->private_mem, RAM_NORESERVE,
                                            &error_fatal);
 }
+
+/* Once the cores and tiles exist: every memory a LUT entry can name, in
+ * its slot of the targets' space. */
+void scc_lut_targets_init(SCCMachineState *s)
+{
+    int i;
+
+    /* one rebuild of the cores' address spaces, not one an addition */
+    memory_region_transaction_begin();
+    memory_region_init(&s->lut_targets, OBJECT(s), "scc-lut-targets",
+                       SLOT_BASE(SLOTS));
+    for (i = 0; i < s->ncores; i++) {
+        memory_region_add_subregion(&s->lut_targets, SLOT_BASE(SLOT_PRIVATE + i),
+                                    &s->core[i].private_ram);
+        memory_region_add_subregion(&s->lut_targets, SLOT_BASE(SLOT_NOTHING + i),
+                                    &s->core[i].unmapped);
+    }
+    memory_region_add_subregion(&s->lut_targets, SLOT_BASE(SLOT_SHARED),
+                                &s->shared_ram);
+    for (i = 0; i < s->ntiles; i++) {
+        memory_region_add_subregion(&s->lut_targets, SLOT_BASE(SLOT_MPB + i),
+                                    &s->tile[i].mpb_window);
+        memory_region_add_subregion(&s->lut_targets, SLOT_BASE(SLOT_CRB + i),
+                                    &s->tile[i].crb);
+    }
+    memory_region_add_subregion(&s->lut_targets, SLOT_BASE(SLOT_SIF), &s->sif);
+    for (i = 0; i < s->ncores; i++) {
+        SCCCore *c = &s->core[i];
+        g_autofree char *name = g_strdup_printf("scc-core%d-targets", c->id);
+
+        memory_region_init_alias(&c->targets, OBJECT(s), name, &s->lut_targets,
+                                 0, SLOT_BASE(SLOTS));
+        memory_region_add_subregion(&c->root, TARGETS_AT, &c->targets);
+    }
+    memory_region_transaction_commit();
+}
+
+static void scc_lut_iommu_class_init(ObjectClass *oc, void *data)
+{
+    IOMMUMemoryRegionClass *imrc = IOMMU_MEMORY_REGION_CLASS(oc);
+
+    imrc->translate = scc_lut_translate;
+    imrc->attrs_to_index = scc_lut_attrs_to_index;
+}
+
+static const TypeInfo scc_lut_iommu_info = {
+    .name = TYPE_SCC_LUT_IOMMU,
+    .parent = TYPE_IOMMU_MEMORY_REGION,
+    .class_init = scc_lut_iommu_class_init,
+};
+
+static void scc_lut_register_types(void)
+{
+    type_register_static(&scc_lut_iommu_info);
+}
+
+type_init(scc_lut_register_types)

@@ -151,6 +151,7 @@ static void scc_machine_init(MachineState *ms)
     for (i = 0; i < s->ntiles; i++) {
         scc_tile_create(s, i);
     }
+    scc_lut_targets_init(s);
 }
 
 static void scc_machine_reset(MachineState *ms, ResetType type)

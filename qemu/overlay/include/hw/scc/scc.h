@@ -112,11 +112,12 @@ typedef struct SCCCore {
 
     /* The core's physical address space, built from its LUT. */
     MemoryRegion root;
+    IOMMUMemoryRegion lut_mr;       /* the LUT's translation (scc-lut.c) */
     MemoryRegion unmapped;          /* background: what no entry maps */
     MemoryRegion apic;              /* the APIC page wins over the LUT */
-    MemoryRegion page[SCC_LUT_ENTRIES];
-    bool page_mapped[SCC_LUT_ENTRIES];
     uint32_t lut[SCC_LUT_ENTRIES];
+    hwaddr xlat[SCC_LUT_ENTRIES];   /* each page's target, in root */
+    MemoryRegion targets;           /* the machine's lut_targets, above 4 GiB */
 
     MemoryRegion private_ram;
 
@@ -160,6 +161,7 @@ struct SCCMachineState {
     SCCCore core[SCC_MAX_CORES];
     MemoryRegion shared_ram;
     MemoryRegion sif;
+    MemoryRegion lut_targets;       /* what LUT entries can name */
     uint32_t atomic[SCC_ATOMIC_COUNTERS];
     CharBackend console;
     int64_t clock_base_ns;
@@ -205,6 +207,7 @@ void scc_prop_add_bool(ObjectClass *oc, const char *name, size_t offset,
 /* scc-lut.c: per-core address spaces */
 int scc_mc_at(SCCMachineState *s, int x, int y, int side);
 void scc_lut_init(SCCMachineState *s, SCCCore *c);
+void scc_lut_targets_init(SCCMachineState *s);
 void scc_lut_reset(SCCMachineState *s, SCCCore *c);
 void scc_lut_write(SCCMachineState *s, SCCCore *c, int page, uint32_t val);
 int scc_mc_of_core(SCCMachineState *s, int core, int *slot);
