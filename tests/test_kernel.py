@@ -589,11 +589,12 @@ def test_dram_map_shows_a_controllers_page_read_only_and_refuses_what_holds_noth
 @pytest.mark.parametrize("timing", [False, True], ids=["functional", "timing"])
 def test_sleep_halts_for_the_time_asked(timing):
     """usleep(200 ms), nanosleep(50 ms) and sleep(1) on two cores at once:
-    each takes at least the time asked on the GTSC and at most 5 ms more,
-    and the core is halted for at least 95 % of it in timing mode, half
-    of it in functional mode, whose clock is the host's (it sleeps, it
-    does not spin: a spinning sleep halts 0 %); with every core asleep the machine sees armed timers, not a
-    stall. A bad time is EINVAL."""
+    each takes at least the time asked on the GTSC and at most 5 ms more
+    in timing mode, 20 ms more in functional mode, and the core is halted
+    for at least 95 % of it in timing mode, half of it in functional mode,
+    whose clock is the host's (it sleeps, it does not spin: a spinning
+    sleep halts 0 %); with every core asleep the machine sees armed
+    timers, not a stall. A bad time is EINVAL."""
     r = run_app(test_app("sleep"), cores="0,47", timeout=TIMEOUT,
                 machine={"timing": "on"} if timing else None)
     lines = passed(r)
@@ -608,7 +609,10 @@ def test_sleep_halts_for_the_time_asked(timing):
                 seen[m.group(1)] = tuple(map(int, m.groups()[1:]))
         assert set(seen) == {"usleep", "nanosleep", "sleep"}, got
         for name, (asked, took, halted) in seen.items():
-            assert asked <= took <= asked + 5_000_000, (c, name, asked, took)
             # functional mode's clock is the host's: a busy host delays
-            # the wake-up (94.7 % halted seen in CI); timing mode is exact
+            # the wake-up (94.7 % halted and 5.46 ms late seen under the
+            # full suite); timing mode is exact. 20 ms still catches a
+            # wake-up left to QEMU's 100 ms kick.
+            late = 5_000_000 if timing else 20_000_000
+            assert asked <= took <= asked + late, (c, name, asked, took)
             assert halted >= (0.95 if timing else 0.5) * took, (c, name, took, halted)
