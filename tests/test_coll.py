@@ -17,6 +17,7 @@ import subprocess
 
 import pytest
 
+from lib import one_cpu
 from lib.abi import EXIT_STALLED
 from conftest import BUILD, REPO
 from scc.machine.sccrun import run_app
@@ -53,7 +54,7 @@ def run_host(exe, args, timeout=600):
     import os
     env = dict(os.environ, **SANITIZER_ENV)
     r = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=timeout,
-                       env=env, errors="replace")
+                       env=env, errors="replace", preexec_fn=one_cpu())
     why = f"exit {r.returncode}\n--- stdout\n{r.stdout[-4000:]}\n--- stderr\n{r.stderr[-4000:]}"
     for mark in SANITIZER_MARKS:
         assert mark not in r.stderr, why

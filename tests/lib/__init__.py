@@ -3,6 +3,7 @@ artifacts by name, and ELF32 program headers (the machine's loader reads
 the same fields: qemu/overlay/hw/scc/scc-elf.c)."""
 from __future__ import annotations
 
+import os
 import struct
 from pathlib import Path
 
@@ -91,3 +92,21 @@ def set_phdr(data: bytearray, off: int, **fields: int) -> None:
     """Write program header fields in place."""
     for name, value in fields.items():
         struct.pack_into("<I", data, off + 4 * PHDR_FIELDS.index(name), value)
+
+
+def one_cpu():
+    """A preexec_fn keeping a host program to one CPU, or None.
+
+    Under `make test`'s shared pass (SCC_PARALLEL_RUNS workers, as xdist's
+    gw0, gw1, ...) each worker's host programs keep to a CPU of its own, as
+    its QEMU runs get one. A host program of many UE threads then spends
+    less CPU time switching among them than spread over every CPU (the
+    collective harness, reduce on 24 UEs: 20 CPU-s on one CPU against 28
+    on two), and the other worker keeps the other CPU."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    cpus = sorted(os.sched_getaffinity(0))
+    if int(os.environ.get("SCC_PARALLEL_RUNS", "1")) < 2 or not worker.startswith("gw") \
+            or len(cpus) < 2:
+        return None
+    cpu = cpus[int(worker[2:]) % len(cpus)]
+    return lambda: os.sched_setaffinity(0, {cpu})
