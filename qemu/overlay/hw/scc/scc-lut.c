@@ -172,26 +172,14 @@ static void scc_lut_map(SCCMachineState *s, SCCCore *c, int page)
     qatomic_set(&c->xlat[page], TARGETS_AT + at);
 }
 
-/* Pages [first, first + n) of the core map anew: its TLB forgets them. */
-static void scc_lut_changed(SCCMachineState *s, SCCCore *c, int first, int n)
+/* The core maps its pages anew: its TLB forgets the old targets. TCG is
+ * the IOMMU's only user, and a flush of its own rather than an IOMMU
+ * notification: TCG's notifier skips a CPU that filled nothing since its
+ * last flush, and one filling on another thread meanwhile would keep the
+ * old page. */
+static void scc_lut_changed(SCCCore *c)
 {
-    IOMMUTLBEvent ev = {
-        .type = IOMMU_NOTIFIER_UNMAP,
-        .entry = {
-            .target_as = c->cs ? c->cs->as : NULL,
-            .iova = (hwaddr)first << SCC_PAGE_SHIFT,
-            .addr_mask = ((hwaddr)n << SCC_PAGE_SHIFT) - 1,
-            .perm = IOMMU_NONE,
-        },
-    };
-
-    memory_region_notify_iommu(&c->lut_mr, 0, ev);
-    /* TCG's notifier skips a CPU that filled nothing since its last
-     * flush; one filling on another thread meanwhile must not keep the
-     * old page */
-    if (c->cs) {
-        tlb_flush(c->cs);
-    }
+    tlb_flush(c->cs);
 }
 
 static IOMMUTLBEntry scc_lut_translate(IOMMUMemoryRegion *iommu, hwaddr addr,
@@ -218,7 +206,7 @@ void scc_lut_write(SCCMachineState *s, SCCCore *c, int page, uint32_t val)
     trace_scc_lut_write(c->id, page, val);
     c->lut[page] = val & SCC_LUT_VALID_BITS;
     scc_lut_map(s, c, page);
-    scc_lut_changed(s, c, page, 1);
+    scc_lut_changed(c);
 }
 
 void scc_lut_reset(SCCMachineState *s, SCCCore *c)
@@ -255,7 +243,7 @@ void scc_lut_reset(SCCMachineState *s, SCCCore *c)
     for (p = 0; p < SCC_LUT_ENTRIES; p++) {
         scc_lut_map(s, c, p);
     }
-    scc_lut_changed(s, c, 0, SCC_LUT_ENTRIES);
+    scc_lut_changed(c);
 }
 
 static uint64_t scc_unmapped_read(void *opaque, hwaddr addr, unsigned size)
